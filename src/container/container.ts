@@ -1,0 +1,121 @@
+import { Errors } from '../errors';
+import { classDependencies, type Dependency } from './dependencies';
+import type { ModuleImport } from './module-definition';
+import { ModuleGraph } from './module-graph';
+import type { ProviderRecord, RecordScope } from './provider-record';
+import type { Class, Token } from './token';
+
+/** A controller instance with the class it was made from. */
+export interface ControllerInstance {
+  readonly type: Class;
+  readonly instance: object;
+}
+
+/**
+ * The dependency-injection container: it scans the module graph and creates every provider and
+ * controller once, at boot (eagerly, so that a missing dependency fails boot rather than a request).
+ *
+ * @example
+ * const container = await Container.create(AppModule);
+ * container.get(OrderService);
+ */
+export class Container {
+  readonly #graph: ModuleGraph;
+  readonly #constructed = new Map<Class, unknown>();
+
+  private constructor(graph: ModuleGraph) {
+    this.#graph = graph;
+  }
+
+  /** Scans `root` and creates all its providers and controllers; rejects with a boot error. */
+  static async create(root: ModuleImport): Promise<Container> {
+    const container = new Container(new ModuleGraph(root));
+    for (const record of container.#records()) await container.#resolve(record, []);
+    return container;
+  }
+
+  /** The instance provided for `token`: seen from the root module first, then from any module. */
+  get<T>(token: Token<T>): T {
+    const record =
+      this.#graph.root.visible.get(token) ?? this.#graph.findProvider(token)?.providers.get(token);
+    if (!record) throw Errors.unknownToken(token);
+    return record.instance as T;
+  }
+
+  /**
+   * An instance of `type` with its dependencies taken from the root module's scope: the provider's
+   * instance when `type` is one, otherwise a new one, made once.
+   */
+  construct<T>(type: Class<T>): T {
+    const root = this.#graph.root;
+    const provided = root.visible.get(type);
+    if (provided) return provided.instance as T;
+    if (!this.#constructed.has(type)) {
+      const args = classDependencies(type).map((dependency) => {
+        const record = this.#lookup(root, dependency, type.name, [root.name, type.name]);
+        return record?.instance;
+      });
+      this.#constructed.set(type, new (type as unknown as new (...a: unknown[]) => T)(...args));
+    }
+    return this.#constructed.get(type) as T;
+  }
+
+  /** Every controller, module by module (imports first), in declaration order. */
+  controllers(): ControllerInstance[] {
+    return this.#graph.modules.flatMap((node) =>
+      node.controllers.map((record) => ({
+        type: record.token as Class,
+        instance: record.instance as object,
+      })),
+    );
+  }
+
+  /** Every distinct instance, module by module (imports first): the order of init hooks. */
+  instances(): unknown[] {
+    return [...new Set([...this.#records()].map((record) => record.instance))];
+  }
+
+  *#records(): Generator<ProviderRecord> {
+    for (const node of this.#graph.modules) {
+      yield* node.providers.values();
+      yield* node.controllers;
+    }
+  }
+
+  // Resolution is sequential (one await at a time), so `path` is the only chain in progress and
+  // finding a record on it is exactly a cycle.
+  async #resolve(record: ProviderRecord, path: readonly ProviderRecord[]): Promise<unknown> {
+    if (record.isResolved) return record.instance;
+    const chain = [...path, record];
+    const start = path.indexOf(record);
+    if (start >= 0) throw Errors.dependencyCycle(chain.slice(start).map((entry) => entry.label));
+
+    const args: unknown[] = [];
+    for (const dependency of record.dependencies) {
+      const names = [(path[0] ?? record).scope.name, ...chain.map((entry) => entry.label)];
+      const target = this.#lookup(record.scope, dependency, record.label, names);
+      args.push(target ? await this.#resolve(target, chain) : undefined);
+    }
+    try {
+      record.instance = await record.create(args);
+    } catch (error) {
+      throw Errors.providerFailed(record.label, record.scope.name, error);
+    }
+    record.isResolved = true;
+    return record.instance;
+  }
+
+  #lookup(scope: RecordScope, dependency: Dependency, dependent: string, path: readonly string[]) {
+    const record = scope.visible.get(dependency.token);
+    if (record || dependency.optional) return record;
+    const owner = this.#graph.findProvider(dependency.token);
+    throw Errors.unknownDependency({
+      dependent,
+      position: dependency.position,
+      token: dependency.token,
+      module: scope.name,
+      providedBy: owner && owner.name !== scope.name ? owner.name : undefined,
+      path,
+    });
+  }
+}

@@ -1,0 +1,114 @@
+import { Errors } from '../errors';
+import { MetadataKey } from '../metadata/keys';
+import { getOwnMetadata } from '../metadata/reflection';
+import type { ControllerMetadata } from '../routing/route-metadata';
+import { isDynamicModule, type ModuleImport, type ModuleMetadata } from './module-definition';
+import { ModuleNode } from './module-node';
+import { createRecord, type ProviderRecord } from './provider-record';
+import type { Class, Token } from './token';
+
+/**
+ * The application's modules, scanned once from the root: each module's records, what it exports,
+ * and what each module can see (its own providers, its imports' exports, global modules' exports).
+ */
+export class ModuleGraph {
+  /** Every module, imports before their importers: the order of instantiation and of init hooks. */
+  readonly modules: ModuleNode[] = [];
+  readonly root: ModuleNode;
+  readonly #nodes = new Map<ModuleImport, ModuleNode>();
+
+  constructor(root: ModuleImport) {
+    this.root = this.#scan(root, 'createApplication', 0);
+    for (const node of this.modules) this.#collectExports(node, new Set());
+    const globals = this.modules.filter((node) => node.isGlobal);
+    for (const node of this.modules) {
+      for (const source of [...globals, ...node.imports]) {
+        for (const [token, record] of source.exported) node.visible.set(token, record);
+      }
+      for (const [token, record] of node.providers) node.visible.set(token, record);
+    }
+  }
+
+  /** The module that provides `token` itself, if any, to suggest an export in error messages. */
+  findProvider(token: Token): ModuleNode | undefined {
+    return this.modules.find((node) => node.providers.has(token));
+  }
+
+  #scan(entry: ModuleImport, importer: string, position: number): ModuleNode {
+    const known = this.#nodes.get(entry);
+    if (known) return known;
+    const type = isDynamicModule(entry) ? entry.module : entry;
+    const staticMetadata =
+      typeof type === 'function' ? getOwnMetadata<ModuleMetadata>(MetadataKey.module, type) : undefined;
+    if (typeof type !== 'function' || (!staticMetadata && !isDynamicModule(entry))) {
+      throw Errors.invalidModule(importer, position, entry);
+    }
+    const metadata = isDynamicModule(entry)
+      ? mergeMetadata(staticMetadata ?? {}, entry)
+      : (staticMetadata ?? {});
+    const isGlobal =
+      (isDynamicModule(entry) && entry.global) || getOwnMetadata<boolean>(MetadataKey.global, type) === true;
+    const node = new ModuleNode(type, metadata, isGlobal);
+    this.#nodes.set(entry, node);
+
+    (metadata.imports ?? []).forEach((child, index) =>
+      node.imports.push(this.#scan(child, node.name, index)),
+    );
+    for (const provider of metadata.providers ?? []) {
+      const record = createRecord(provider, node);
+      node.providers.set(record.token, record);
+    }
+    for (const controller of metadata.controllers ?? [])
+      node.controllers.push(controllerRecord(controller, node));
+    this.modules.push(node);
+    return node;
+  }
+
+  // Re-exports may form cycles (A re-exports B, B re-exports A): `visiting` stops the walk.
+  #collectExports(node: ModuleNode, visiting: Set<ModuleNode>): ReadonlyMap<Token, ProviderRecord> {
+    if (visiting.has(node) || node.exported.size > 0) return node.exported;
+    visiting.add(node);
+    for (const entry of node.metadata.exports ?? []) {
+      const reexported = node.imports.filter(
+        (child) => child.type === entry || this.#nodes.get(entry as ModuleImport) === child,
+      );
+      if (reexported.length > 0) {
+        for (const child of reexported) {
+          for (const [token, record] of this.#collectExports(child, visiting))
+            node.exported.set(token, record);
+        }
+        continue;
+      }
+      const token = entry as Token;
+      const record = node.providers.get(token) ?? this.#importedRecord(node, token, visiting);
+      if (!record) throw Errors.invalidExport(node.name, token);
+      node.exported.set(token, record);
+    }
+    return node.exported;
+  }
+
+  #importedRecord(node: ModuleNode, token: Token, visiting: Set<ModuleNode>): ProviderRecord | undefined {
+    for (const child of node.imports) {
+      const record = this.#collectExports(child, visiting).get(token);
+      if (record) return record;
+    }
+    return undefined;
+  }
+}
+
+function mergeMetadata(base: ModuleMetadata, dynamic: ModuleMetadata): ModuleMetadata {
+  return {
+    imports: [...(base.imports ?? []), ...(dynamic.imports ?? [])],
+    controllers: [...(base.controllers ?? []), ...(dynamic.controllers ?? [])],
+    providers: [...(base.providers ?? []), ...(dynamic.providers ?? [])],
+    exports: [...(base.exports ?? []), ...(dynamic.exports ?? [])],
+  };
+}
+
+function controllerRecord(controller: Class, node: ModuleNode): ProviderRecord {
+  const isController =
+    typeof controller === 'function' &&
+    getOwnMetadata<ControllerMetadata>(MetadataKey.controller, controller) !== undefined;
+  if (!isController) throw Errors.notAController(node.name, controller);
+  return createRecord(controller, node);
+}

@@ -1,0 +1,42 @@
+import type { Class, Token } from './token';
+
+/** A dependency that resolves to `undefined` when nothing provides it. */
+export interface OptionalDependency {
+  token: Token;
+  optional: true;
+}
+
+/** Registers `useClass` (constructed with its own dependencies) under `provide`. */
+export interface ClassProvider<T = unknown> {
+  provide: Token<T>;
+  useClass: Class<T>;
+}
+
+/** Registers a ready value under `provide`. */
+export interface ValueProvider<T = unknown> {
+  provide: Token<T>;
+  useValue: T;
+}
+
+/**
+ * Registers what `useFactory` returns (or resolves to) under `provide`; `inject` lists the
+ * tokens whose instances are passed to it, in order.
+ *
+ * @example
+ * { provide: CONFIG, useFactory: async (env: Env) => load(env), inject: [Env] }
+ */
+export interface FactoryProvider<T = unknown> {
+  provide: Token<T>;
+  useFactory: (...args: never[]) => T | Promise<T>;
+  inject?: readonly (Token | OptionalDependency)[];
+}
+
+/** Makes `provide` another name for the provider of `useExisting`. */
+export interface ExistingProvider<T = unknown> {
+  provide: Token<T>;
+  useExisting: Token<T>;
+}
+
+/** Anything a module can list in `providers`: a class is shorthand for `{ provide: C, useClass: C }`. */
+export type Provider<T = unknown> =
+  Class<T> | ClassProvider<T> | ValueProvider<T> | FactoryProvider<T> | ExistingProvider<T>;

@@ -1,0 +1,30 @@
+/** A class that can be constructed with any arguments. */
+export type Class<T = unknown> = new (...args: never[]) => T;
+
+/**
+ * A typed token for values that have no class of their own (configuration, factories' results).
+ *
+ * @example
+ * export const CONFIG = new InjectionToken<AppConfig>('CONFIG');
+ * constructor(@Inject(CONFIG) config: AppConfig) {}
+ */
+export class InjectionToken<T> {
+  declare readonly __type?: T;
+  constructor(readonly description: string) {}
+
+  toString(): string {
+    return `InjectionToken(${this.description})`;
+  }
+}
+
+/** What a provider is registered under and a dependency asks for. */
+export type Token<T = unknown> = Class<T> | InjectionToken<T> | string | symbol;
+
+/** A human-readable name for a token, used in every error message. */
+export function tokenName(token: unknown): string {
+  if (typeof token === 'function') return token.name || '<anonymous class>';
+  if (typeof token === 'symbol') return token.toString();
+  if (typeof token === 'string') return `'${token}'`;
+  if (token instanceof InjectionToken) return token.toString();
+  return String(token);
+}

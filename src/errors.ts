@@ -1,0 +1,227 @@
+import { tokenName } from './container/token';
+
+/** Field name → the validation messages for it, as sent in a 422 body. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Options of an {@link HttpError}. */
+export interface HttpErrorOptions {
+  /** Send `message` to the client. Defaults to true for 4xx and false for 5xx. */
+  expose?: boolean;
+  /** Per-field validation messages, sent as `fields`. */
+  fields?: FieldErrors;
+  cause?: unknown;
+}
+
+/**
+ * The one error type handlers throw to answer with a status: the responder sends
+ * `{"error": message}` for 4xx, and hides the message of a 5xx unless `expose` is set.
+ *
+ * @example
+ * if (!order) throw new HttpError(404, 'order not found');
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly expose: boolean;
+  readonly fields: FieldErrors | undefined;
+
+  constructor(status: number, message: string, options: HttpErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new RangeError(`HttpError status must be an integer from 400 to 599, got ${status}`);
+    }
+    this.name = 'HttpError';
+    this.status = status;
+    this.expose = options.expose ?? status < 500;
+    this.fields = options.fields;
+  }
+}
+
+/** The codes of errors keel raises itself, at boot or while serving. */
+export type FrameworkErrorCode =
+  | 'E_UNKNOWN_DEPENDENCY'
+  | 'E_UNTYPED_DEPENDENCY'
+  | 'E_NOT_INJECTABLE'
+  | 'E_DEPENDENCY_CYCLE'
+  | 'E_PROVIDER_FAILED'
+  | 'E_UNKNOWN_TOKEN'
+  | 'E_INVALID_PROVIDER'
+  | 'E_INVALID_MODULE'
+  | 'E_INVALID_EXPORT'
+  | 'E_NOT_A_CONTROLLER'
+  | 'E_ROUTE_CONFLICT'
+  | 'E_MISSING_ACTION'
+  | 'E_UNKNOWN_ACTION'
+  | 'E_INVALID_ROUTE'
+  | 'E_NO_RESPONSE'
+  | 'E_TEMPLATE_OUTSIDE_VIEWS';
+
+/**
+ * An error in how the application is put together (or, for `E_NO_RESPONSE` and
+ * `E_TEMPLATE_OUTSIDE_VIEWS`, in a handler): its message names the culprit and the fix.
+ */
+export class FrameworkError extends Error {
+  constructor(
+    readonly code: FrameworkErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${code}: ${message}`, options);
+    this.name = 'FrameworkError';
+  }
+}
+
+const arrow = ' → ';
+
+/** The catalogue: one builder per framework error, so each message is written once. */
+export const Errors = {
+  unknownDependency(p: {
+    dependent: string;
+    position: string;
+    token: unknown;
+    module: string;
+    providedBy: string | undefined;
+    path: readonly string[];
+  }): FrameworkError {
+    const name = tokenName(p.token);
+    const fix = p.providedBy
+      ? `${name} is provided by ${p.providedBy} but not exported from it: add it to the exports of ${p.providedBy} and import ${p.providedBy} into ${p.module}.`
+      : `add ${name} to the providers of ${p.module}, or import a module that exports it.`;
+    return new FrameworkError(
+      'E_UNKNOWN_DEPENDENCY',
+      `cannot create ${p.dependent}: ${p.position} asks for ${name}, which module ${p.module} cannot see.\n` +
+        `Fix: ${fix}\nResolution path: ${p.path.join(arrow)}`,
+    );
+  },
+
+  untypedDependency(dependent: string, index: number): FrameworkError {
+    return new FrameworkError(
+      'E_UNTYPED_DEPENDENCY',
+      `cannot create ${dependent}: constructor parameter #${index} has no injectable type ` +
+        `(an interface, a union, a primitive, or a type-only import leaves none at run time).\n` +
+        `Fix: decorate the parameter with @Inject(token), or give it a class type.`,
+    );
+  },
+
+  notInjectable(dependent: string): FrameworkError {
+    return new FrameworkError(
+      'E_NOT_INJECTABLE',
+      `cannot create ${dependent}: its constructor takes parameters but keel has no record of their types.\n` +
+        `Fix: decorate ${dependent} with @Injectable() (or @Controller/@Resource), and compile with emitDecoratorMetadata.`,
+    );
+  },
+
+  dependencyCycle(path: readonly string[]): FrameworkError {
+    const [first, second] = path;
+    return new FrameworkError(
+      'E_DEPENDENCY_CYCLE',
+      `dependency cycle: ${path.join(arrow)}.\n` +
+        `Fix: break the cycle, for example by moving what ${first} and ${second} share into a third provider that both inject.`,
+    );
+  },
+
+  providerFailed(provider: string, module: string, cause: unknown): FrameworkError {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return new FrameworkError(
+      'E_PROVIDER_FAILED',
+      `creating ${provider} in module ${module} threw.\nReason: ${reason}`,
+      { cause },
+    );
+  },
+
+  unknownToken(token: unknown): FrameworkError {
+    return new FrameworkError(
+      'E_UNKNOWN_TOKEN',
+      `no provider for ${tokenName(token)} in any module of the application.\n` +
+        `Fix: add it to the providers of a module that the root module imports.`,
+    );
+  },
+
+  invalidProvider(module: string, provider: unknown): FrameworkError {
+    return new FrameworkError(
+      'E_INVALID_PROVIDER',
+      `module ${module} lists a provider keel cannot use: ${describe(provider)}.\n` +
+        `Fix: list a class, or an object with "provide" and one of useClass, useValue, useFactory, useExisting.`,
+    );
+  },
+
+  invalidModule(importer: string, position: number, value: unknown): FrameworkError {
+    return new FrameworkError(
+      'E_INVALID_MODULE',
+      `module ${importer} imports ${describe(value)} at index [${position}], which is not a module.\n` +
+        `Fix: import a class decorated with @Module(), or a dynamic module ({ module, providers, exports }); ` +
+        `an undefined entry usually means a circular file import.`,
+    );
+  },
+
+  invalidExport(module: string, token: unknown): FrameworkError {
+    return new FrameworkError(
+      'E_INVALID_EXPORT',
+      `module ${module} exports ${tokenName(token)}, which it neither provides nor imports.\n` +
+        `Fix: add ${tokenName(token)} to the providers of ${module}, or remove it from its exports.`,
+    );
+  },
+
+  notAController(module: string, value: unknown): FrameworkError {
+    return new FrameworkError(
+      'E_NOT_A_CONTROLLER',
+      `module ${module} lists ${describe(value)} as a controller, but it has no @Controller, @Resource or @ApiResource.\n` +
+        `Fix: decorate the class, or move it to the providers.`,
+    );
+  },
+
+  routeConflict(method: string, path: string, first: string, second: string): FrameworkError {
+    return new FrameworkError(
+      'E_ROUTE_CONFLICT',
+      `${method} ${path} is declared twice: by ${first} and by ${second}.\n` +
+        `Fix: change the path or the method of one of them.`,
+    );
+  },
+
+  missingAction(
+    controller: string,
+    kind: string,
+    path: string,
+    action: string,
+    route: string,
+  ): FrameworkError {
+    return new FrameworkError(
+      'E_MISSING_ACTION',
+      `${controller} is registered as ${kind} at ${path} but has no method "${action}" (${route}).\n` +
+        `Fix: add an ${action}(ctx) method to ${controller}, or leave it out with { except: ['${action}'] }.`,
+    );
+  },
+
+  unknownAction(controller: string, action: string, known: readonly string[]): FrameworkError {
+    return new FrameworkError(
+      'E_UNKNOWN_ACTION',
+      `${controller} names the action "${action}" in only/except, which is not a resource action.\n` +
+        `Fix: use one of ${known.join(', ')}.`,
+    );
+  },
+
+  invalidRoute(source: string, reason: string): FrameworkError {
+    return new FrameworkError('E_INVALID_ROUTE', `${source}: ${reason}`);
+  },
+
+  noResponse(route: string): FrameworkError {
+    return new FrameworkError(
+      'E_NO_RESPONSE',
+      `${route} finished without sending a response or returning a value.\n` +
+        `Fix: call ctx.json/html/redirect/error, return a value, or take over ctx.res.`,
+    );
+  },
+
+  templateOutsideViews(name: string, views: string): FrameworkError {
+    return new FrameworkError(
+      'E_TEMPLATE_OUTSIDE_VIEWS',
+      `template "${name}" resolves outside the views directory ${views}; it was not read.`,
+    );
+  },
+};
+
+function describe(value: unknown): string {
+  if (typeof value === 'function') return `class ${value.name || '<anonymous>'}`;
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'object') return `an object with keys [${Object.keys(value).join(', ')}]`;
+  return JSON.stringify(value);
+}

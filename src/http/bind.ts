@@ -1,0 +1,78 @@
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+import type { Request } from 'express';
+import type { Class } from '../container/token';
+import { HttpError, type FieldErrors } from '../errors';
+
+/**
+ * What `ctx.bind(Class)` gives: the validated instance, or why there is none. A failure carries
+ * `error`, ready to throw for the standard JSON answer.
+ *
+ * @example
+ * const input = await ctx.bind(CreateOrder);
+ * if (!input.ok) throw input.error;   // 415, or 422 {"error":"validation failed","fields":{...}}
+ */
+export type BindResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | {
+      readonly ok: false;
+      readonly status: 415 | 422;
+      readonly errors: FieldErrors;
+      readonly error: HttpError;
+    };
+
+const BINDABLE_TYPES = ['json', 'urlencoded', 'multipart'];
+// Keys that would reach an object's prototype if assigned; input never needs them.
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Binds the request body into `type` and validates it; never throws for bad input. */
+export async function bindBody<T extends object>(req: Request, type: Class<T>): Promise<BindResult<T>> {
+  // `req.is` answers null when the request has no body at all, false for a body of another type.
+  const kind = req.is(BINDABLE_TYPES);
+  if (kind === false) {
+    const message = `unsupported content type "${req.get('content-type') ?? 'none'}": send JSON or a form`;
+    return { ok: false, status: 415, errors: {}, error: new HttpError(415, message) };
+  }
+  const isForm = kind !== null && kind !== 'json';
+  const body: unknown = kind === null ? {} : req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return invalid({ body: ['must be an object'] });
+  }
+  // Form fields are all strings: let class-transformer convert them to the declared property types.
+  const plain = withoutUnsafeKeys(body) as Record<string, unknown>;
+  const value = plainToInstance(type as unknown as ClassConstructor<T>, plain, {
+    enableImplicitConversion: isForm,
+  });
+  const failures = await validate(value, { whitelist: true, forbidUnknownValues: true });
+  if (failures.length > 0) return invalid(flatten(failures));
+  return { ok: true, value };
+}
+
+function invalid(errors: FieldErrors): BindResult<never> {
+  return {
+    ok: false,
+    status: 422,
+    errors,
+    error: new HttpError(422, 'validation failed', { fields: errors }),
+  };
+}
+
+function withoutUnsafeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUnsafeKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (!UNSAFE_KEYS.has(key)) copy[key] = withoutUnsafeKeys(entry);
+  }
+  return copy;
+}
+
+function flatten(failures: readonly ValidationError[], prefix = ''): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const failure of failures) {
+    const path = prefix ? `${prefix}.${failure.property}` : failure.property;
+    if (failure.constraints) fields[path] = Object.values(failure.constraints);
+    Object.assign(fields, flatten(failure.children ?? [], path));
+  }
+  return fields;
+}

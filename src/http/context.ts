@@ -1,0 +1,95 @@
+import type { Request, Response } from 'express';
+import type { Class } from '../container/token';
+import { bindBody, type BindResult } from './bind';
+import type { ViewRenderer } from './views';
+
+/**
+ * The request context a handler receives: a dozen verbs to read input and write the response.
+ * `ctx.req` and `ctx.res` are the Express objects; reading `ctx.res` means the handler answers
+ * by itself, so keel no longer reports a handler that returns without responding.
+ *
+ * @example
+ * show(ctx: Context) {
+ *   const order = orders.get(ctx.param('id'));
+ *   if (!order) return ctx.error(404, 'order not found');
+ *   ctx.json(200, order);
+ * }
+ */
+export class Context {
+  readonly req: Request;
+  readonly #res: Response;
+  readonly #views: ViewRenderer;
+  #hasTakenOver = false;
+
+  constructor(req: Request, res: Response, views: ViewRenderer) {
+    this.req = req;
+    this.#res = res;
+    this.#views = views;
+  }
+
+  /** The Express response, for what the context does not cover (streams, cookies, headers). */
+  get res(): Response {
+    this.#hasTakenOver = true;
+    return this.#res;
+  }
+
+  /** Whether the response has been sent, or the handler took it over through `ctx.res`. */
+  get isHandled(): boolean {
+    return this.#hasTakenOver || this.#res.headersSent || this.#res.writableEnded;
+  }
+
+  /** The path parameter `name` (`:id` in the route), always a string. @example ctx.param('id') */
+  param(name: string): string {
+    const value = (this.req.params as Record<string, string | string[] | undefined>)[name];
+    if (value === undefined)
+      throw new Error(`the route ${this.req.route?.path ?? ''} has no parameter "${name}"`);
+    return Array.isArray(value) ? value.join('/') : value;
+  }
+
+  /** The query value `name`, the first when repeated, or `fallback` when absent. @example ctx.query('page', '1') */
+  query(name: string): string | undefined;
+  query(name: string, fallback: string): string;
+  query(name: string, fallback?: string): string | undefined {
+    return firstString(this.req.query, name) ?? fallback;
+  }
+
+  /** The posted form field `name` (urlencoded or multipart), or `fallback`. @example ctx.form('email', '') */
+  form(name: string): string | undefined;
+  form(name: string, fallback: string): string;
+  form(name: string, fallback?: string): string | undefined {
+    return firstString(this.req.body, name) ?? fallback;
+  }
+
+  /** Binds the JSON or form body into `type` and validates it. @example await ctx.bind(CreateOrder) */
+  bind<T extends object>(type: Class<T>): Promise<BindResult<T>> {
+    return bindBody(this.req, type);
+  }
+
+  /** Sends `value` as JSON with `status`. @example ctx.json(201, order) */
+  json(status: number, value: unknown): void {
+    this.#res.status(status).json(value);
+  }
+
+  /** Renders the template `name` from the views directory with `data`. @example ctx.html(200, 'orders/show.html', { order }) */
+  html(status: number, name: string, data: object = {}): void {
+    const page = this.#views.render(name, data);
+    this.#res.status(status).type('html').send(page);
+  }
+
+  /** Redirects to `location`; 303 See Other is the convention after a form post. @example ctx.redirect(303, '/orders/1') */
+  redirect(status: number, location: string): void {
+    this.#res.redirect(status, location);
+  }
+
+  /** Sends `{"error": message}` with `status`. @example ctx.error(404, 'order not found') */
+  error(status: number, message: string): void {
+    this.#res.status(status).json({ error: message });
+  }
+}
+
+function firstString(source: unknown, name: string): string | undefined {
+  if (typeof source !== 'object' || source === null || !Object.hasOwn(source, name)) return undefined;
+  const value: unknown = (source as Record<string, unknown>)[name];
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}

@@ -1,0 +1,16 @@
+import type { RequestHandler } from 'express';
+
+const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
+
+/**
+ * HTML forms can only GET and POST: a POSTed form whose `_method` field is PUT, PATCH or DELETE
+ * is routed as that method.
+ */
+export const methodOverride: RequestHandler = (req, _res, next) => {
+  if (req.method === 'POST' && req.is(['urlencoded', 'multipart'])) {
+    const requested: unknown = (req.body as Record<string, unknown> | undefined)?._method;
+    const method = typeof requested === 'string' ? requested.toUpperCase() : '';
+    if (OVERRIDABLE.has(method)) req.method = method;
+  }
+  next();
+};

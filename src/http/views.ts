@@ -1,0 +1,39 @@
+import { Eta } from 'eta';
+import path from 'node:path';
+import { Errors } from '../errors';
+
+/**
+ * Renders templates from one views directory with eta (autoescaped), refusing any name that
+ * resolves outside it before a file is read.
+ */
+export class ViewRenderer {
+  readonly #root: string;
+  readonly #eta: Eta;
+
+  constructor(root: string, options: { cache: boolean }) {
+    this.#root = path.resolve(root);
+    this.#eta = new Eta({
+      views: this.#root,
+      autoEscape: true,
+      cache: options.cache,
+      defaultExtension: '.html',
+    });
+  }
+
+  /** Renders `name` (relative to the views directory, such as `orders/index.html`) with `data`. */
+  render(name: string, data: object = {}): string {
+    const file = path.resolve(this.#root, name);
+    const relative = path.relative(this.#root, file);
+    if (
+      name.includes('\0') ||
+      relative === '' ||
+      relative === '..' ||
+      relative.startsWith(`..${path.sep}`) ||
+      path.isAbsolute(relative)
+    ) {
+      throw Errors.templateOutsideViews(name, this.#root);
+    }
+    // A leading slash makes eta resolve from the views root and never read the name as one of its `@named` templates.
+    return this.#eta.render(`/${relative.split(path.sep).join('/')}`, data);
+  }
+}

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+
+export { createApplication, Application, type BoundAddress } from './application';
+export type { ApplicationOptions } from './application-options';
+export { Container, type ControllerInstance } from './container/container';
+export type {
+  BeforeApplicationShutdown,
+  LifecycleHook,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from './container/lifecycle';
+export type { DynamicModule, ModuleImport, ModuleMetadata } from './container/module-definition';
+export type {
+  ClassProvider,
+  ExistingProvider,
+  FactoryProvider,
+  OptionalDependency,
+  Provider,
+  ValueProvider,
+} from './container/provider';
+export { InjectionToken, type Class, type Token } from './container/token';
+export { ApiResource, Controller, Resource } from './decorators/controller';
+export { Inject, Injectable, Optional } from './decorators/injectable';
+export { Global, Module } from './decorators/module';
+export { Body, Ctx, Form, Param, Query } from './decorators/params';
+export { All, Delete, Get, Head, Options, Patch, Post, Put, createRouteDecorator } from './decorators/route';
+export {
+  Errors,
+  FrameworkError,
+  HttpError,
+  type FieldErrors,
+  type FrameworkErrorCode,
+  type HttpErrorOptions,
+} from './errors';
+export type { BindResult } from './http/bind';
+export { Context } from './http/context';
+export type { Logger } from './logging/logger';
+export { RESOURCE_ROUTES, type ResourceAction, type ResourceOptions } from './routing/resource-table';
+export type { HttpMethod, RouteDefinition, RouteHandler } from './routing/route';
+export { Router } from './routing/router';

@@ -1,0 +1,18 @@
+import pino from 'pino';
+
+/**
+ * The logger keel writes to: pino's shape (`logger.error({ err }, 'message')`), so a pino
+ * instance can be passed as it is.
+ */
+export interface Logger {
+  debug(details: object, message?: string): void;
+  info(details: object, message?: string): void;
+  warn(details: object, message?: string): void;
+  error(details: object, message?: string): void;
+}
+
+/** The logger for the `logger` option: pino JSON lines by default, silent with `false`. */
+export function createLogger(option: Logger | false | undefined): Logger {
+  if (option === false) return pino({ enabled: false });
+  return option ?? pino({ name: 'keel' });
+}

@@ -1,0 +1,14 @@
+/**
+ * The metadata keys keel writes on decorated classes. Symbols keep them private to keel, so no user
+ * metadata can collide with them and nothing lives on `global`.
+ */
+export const MetadataKey = {
+  injectable: Symbol('keel:injectable'),
+  injectTokens: Symbol('keel:inject-tokens'),
+  optionalParams: Symbol('keel:optional-params'),
+  module: Symbol('keel:module'),
+  global: Symbol('keel:global'),
+  controller: Symbol('keel:controller'),
+  routes: Symbol('keel:routes'),
+  params: Symbol('keel:params'),
+} as const;

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+
+/**
+ * The one place that talks to `Reflect`: decorators write through it, the container and the route
+ * compiler read through it (once, at boot).
+ */
+export function defineMetadata(
+  key: symbol,
+  value: unknown,
+  target: object,
+  property?: string | symbol,
+): void {
+  if (property === undefined) Reflect.defineMetadata(key, value, target);
+  else Reflect.defineMetadata(key, value, target, property);
+}
+
+/** Reads metadata set on the target itself, never inherited from a parent class. */
+export function getOwnMetadata<T>(key: symbol, target: object, property?: string | symbol): T | undefined {
+  const value: unknown =
+    property === undefined
+      ? Reflect.getOwnMetadata(key, target)
+      : Reflect.getOwnMetadata(key, target, property);
+  return value as T | undefined;
+}
+
+/** Appends one entry to a list kept under `key`, copying so no other class's list is mutated. */
+export function appendMetadata<T>(key: symbol, entry: T, target: object, property?: string | symbol): void {
+  const list = getOwnMetadata<readonly T[]>(key, target, property) ?? [];
+  defineMetadata(key, [...list, entry], target, property);
+}
+
+/** The constructor parameter types TypeScript emitted (`design:paramtypes`), if any. */
+export function getConstructorParamTypes(target: object): readonly unknown[] | undefined {
+  return Reflect.getOwnMetadata('design:paramtypes', target) as readonly unknown[] | undefined;
+}
+
+/** The parameter types TypeScript emitted for one method. */
+export function getMethodParamTypes(prototype: object, method: string | symbol): readonly unknown[] {
+  return (
+    (Reflect.getMetadata('design:paramtypes', prototype, method) as readonly unknown[] | undefined) ?? []
+  );
+}

@@ -1,0 +1,35 @@
+import type { HttpMethod } from './route';
+
+/** The seven conventional actions of a resource controller. */
+export type ResourceAction = 'index' | 'create' | 'store' | 'show' | 'edit' | 'update' | 'destroy';
+
+/** Narrows a resource to some of its actions; the routes keep the table's order. */
+export interface ResourceOptions {
+  only?: readonly ResourceAction[];
+  except?: readonly ResourceAction[];
+}
+
+interface ResourceRoute {
+  readonly action: ResourceAction;
+  readonly methods: readonly HttpMethod[];
+  /** Appended to the resource path. */
+  readonly suffix: string;
+  /** Part of an API resource too (API resources have no HTML forms: no create, no edit). */
+  readonly api: boolean;
+}
+
+/**
+ * The resource convention as data, in registration order: `/x/create` comes before `/x/:id`
+ * so that it is never captured as an id.
+ */
+export const RESOURCE_ROUTES: readonly ResourceRoute[] = [
+  { action: 'index', methods: ['GET'], suffix: '', api: true },
+  { action: 'create', methods: ['GET'], suffix: '/create', api: false },
+  { action: 'store', methods: ['POST'], suffix: '', api: true },
+  { action: 'show', methods: ['GET'], suffix: '/:id', api: true },
+  { action: 'edit', methods: ['GET'], suffix: '/:id/edit', api: false },
+  { action: 'update', methods: ['PUT', 'PATCH'], suffix: '/:id', api: true },
+  { action: 'destroy', methods: ['DELETE'], suffix: '/:id', api: true },
+];
+
+export const RESOURCE_ACTIONS: readonly ResourceAction[] = RESOURCE_ROUTES.map((route) => route.action);

@@ -1,0 +1,33 @@
+import type { Class } from '../container/token';
+import type { ResourceOptions } from './resource-table';
+import type { HttpMethod } from './route';
+
+/** What `@Controller`, `@Resource` or `@ApiResource` records on a class. */
+export type ControllerMetadata =
+  | { readonly kind: 'controller'; readonly prefix: string }
+  | {
+      readonly kind: 'resource';
+      readonly path: string;
+      readonly api: boolean;
+      readonly options: ResourceOptions;
+    };
+
+/** What a route decorator (`@Get(':id')`) records for one method. */
+export interface RouteMetadata {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly property: string | symbol;
+}
+
+/** The request reads a handler parameter can be decorated with. */
+export type ParamSource = 'param' | 'query' | 'form' | 'body' | 'ctx';
+
+/** What a parameter decorator (`@Query('page', '1')`) records for one handler parameter. */
+export interface ParamMetadata {
+  readonly index: number;
+  readonly source: ParamSource;
+  readonly name?: string;
+  readonly fallback?: string;
+  /** For `@Body(Class)`: the class to bind into; otherwise the parameter's declared type. */
+  readonly type?: Class;
+}

@@ -1,0 +1,23 @@
+import type { Context } from '../http/context';
+
+/** The HTTP methods a route can answer; `ALL` answers every method. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
+
+/**
+ * A function controller: it responds through `ctx`, or returns a value that is sent as JSON 200.
+ *
+ * @example
+ * const hello: RouteHandler = (ctx) => ({ hello: ctx.query('name', 'world') });
+ */
+export type RouteHandler = (ctx: Context) => unknown;
+
+/** One compiled route: what the router registers and `framework routes` prints. */
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly handler: RouteHandler;
+  /** A stable name, such as `orders.show`. */
+  readonly name: string;
+  /** Who declared it, for error messages and logs, such as `OrderController.show`. */
+  readonly source: string;
+}
