@@ -79,13 +79,16 @@ export const Errors = {
     position: string;
     token: unknown;
     module: string;
-    providedBy: string | undefined;
+    owner: { name: string; exports: boolean } | undefined;
     path: readonly string[];
   }): FrameworkError {
     const name = tokenName(p.token);
-    const fix = p.providedBy
-      ? `${name} is provided by ${p.providedBy} but not exported from it: add it to the exports of ${p.providedBy} and import ${p.providedBy} into ${p.module}.`
-      : `add ${name} to the providers of ${p.module}, or import a module that exports it.`;
+    const owner = p.owner?.name;
+    const fix = !owner
+      ? `add ${name} to the providers of ${p.module}, or import a module that exports it.`
+      : p.owner?.exports
+        ? `${name} is exported by ${owner}: import ${owner} into ${p.module}.`
+        : `${name} is provided by ${owner} but not exported from it: add it to the exports of ${owner} and import ${owner} into ${p.module}.`;
     return new FrameworkError(
       'E_UNKNOWN_DEPENDENCY',
       `cannot create ${p.dependent}: ${p.position} asks for ${name}, which module ${p.module} cannot see.\n` +
@@ -144,10 +147,13 @@ export const Errors = {
     );
   },
 
-  invalidModule(importer: string, position: number, value: unknown): FrameworkError {
+  invalidModule(importer: string | undefined, position: number, value: unknown): FrameworkError {
+    const where = importer
+      ? `module ${importer} imports ${describe(value)} at index [${position}]`
+      : `createApplication was given ${describe(value)} as the root module`;
     return new FrameworkError(
       'E_INVALID_MODULE',
-      `module ${importer} imports ${describe(value)} at index [${position}], which is not a module.\n` +
+      `${where}, which is not a module.\n` +
         `Fix: import a class decorated with @Module(), or a dynamic module ({ module, providers, exports }); ` +
         `an undefined entry usually means a circular file import.`,
     );
@@ -187,7 +193,7 @@ export const Errors = {
     return new FrameworkError(
       'E_MISSING_ACTION',
       `${controller} is registered as ${kind} at ${path} but has no method "${action}" (${route}).\n` +
-        `Fix: add an ${action}(ctx) method to ${controller}, or leave it out with { except: ['${action}'] }.`,
+        `Fix: add the method ${action}(ctx) to ${controller}, or leave the action out with { except: ['${action}'] }.`,
     );
   },
 

@@ -34,10 +34,12 @@ export class Container {
     return container;
   }
 
-  /** The instance provided for `token`: seen from the root module first, then from any module. */
+  /**
+   * The instance for `token`: a provider seen from the root module first, then a provider or a
+   * controller of any module.
+   */
   get<T>(token: Token<T>): T {
-    const record =
-      this.#graph.root.visible.get(token) ?? this.#graph.findProvider(token)?.providers.get(token);
+    const record = this.#graph.root.visible.get(token) ?? this.#graph.findRecord(token);
     if (!record) throw Errors.unknownToken(token);
     return record.instance as T;
   }
@@ -114,7 +116,10 @@ export class Container {
       position: dependency.position,
       token: dependency.token,
       module: scope.name,
-      providedBy: owner && owner.name !== scope.name ? owner.name : undefined,
+      owner:
+        owner && owner !== scope
+          ? { name: owner.name, exports: owner.exported.has(dependency.token) }
+          : undefined,
       path,
     });
   }

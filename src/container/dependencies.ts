@@ -1,5 +1,6 @@
 import { Errors } from '../errors';
 import { MetadataKey } from '../metadata/keys';
+import { isApplicationClass } from '../metadata/design-types';
 import { getConstructorParamTypes, getOwnMetadata } from '../metadata/reflection';
 import type { OptionalDependency } from './provider';
 import type { Class, Token } from './token';
@@ -17,10 +18,11 @@ export interface Dependency {
  * Called once per class at boot.
  */
 export function classDependencies(type: Class): Dependency[] {
-  const paramTypes = getConstructorParamTypes(type);
-  const injected = getOwnMetadata<ReadonlyMap<number, Token>>(MetadataKey.injectTokens, type) ?? new Map();
-  const optional = getOwnMetadata<ReadonlySet<number>>(MetadataKey.optionalParams, type) ?? new Set();
-  const count = Math.max(paramTypes?.length ?? 0, type.length, ...[...injected.keys()].map((i) => i + 1));
+  const owner = constructorOwner(type);
+  const paramTypes = getConstructorParamTypes(owner);
+  const injected = getOwnMetadata<ReadonlyMap<number, Token>>(MetadataKey.injectTokens, owner) ?? new Map();
+  const optional = getOwnMetadata<ReadonlySet<number>>(MetadataKey.optionalParams, owner) ?? new Set();
+  const count = Math.max(paramTypes?.length ?? 0, owner.length, ...[...injected.keys()].map((i) => i + 1));
   if (count > 0 && paramTypes === undefined && injected.size < count) throw Errors.notInjectable(type.name);
 
   return Array.from({ length: count }, (_, index) => {
@@ -28,6 +30,25 @@ export function classDependencies(type: Class): Dependency[] {
     if (!isUsableToken(token)) throw Errors.untypedDependency(type.name, index);
     return { token, optional: optional.has(index), position: `constructor parameter #${index}` };
   });
+}
+
+// A subclass that declares no constructor runs its parent's: its dependencies are the parent's.
+// (Such a subclass has `length` 0 and no parameter types of its own.)
+function constructorOwner(type: Class): Class {
+  let owner = type;
+  while (owner.length === 0 && !hasOwnInjectionMetadata(owner)) {
+    const parent: unknown = Object.getPrototypeOf(owner);
+    if (typeof parent !== 'function' || parent === Function.prototype) return type;
+    owner = parent as Class;
+  }
+  return owner;
+}
+
+function hasOwnInjectionMetadata(type: Class): boolean {
+  return (
+    getConstructorParamTypes(type) !== undefined ||
+    getOwnMetadata(MetadataKey.injectTokens, type) !== undefined
+  );
 }
 
 /** Turns a factory provider's `inject` list into dependencies. */
@@ -42,10 +63,9 @@ export function factoryDependencies(inject: readonly (Token | OptionalDependency
   });
 }
 
-// `Object` is what TypeScript emits for interfaces, unions and type-only imports: never a real dependency.
 function isUsableToken(token: unknown): token is Token {
-  if (token === Object || token === undefined || token === null) return false;
-  if (token === String || token === Number || token === Boolean || token === Array || token === Function)
-    return false;
-  return ['function', 'string', 'symbol', 'object'].includes(typeof token);
+  if (typeof token === 'function') return isApplicationClass(token);
+  return (
+    typeof token === 'string' || typeof token === 'symbol' || (typeof token === 'object' && token !== null)
+  );
 }

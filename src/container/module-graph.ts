@@ -18,7 +18,7 @@ export class ModuleGraph {
   readonly #nodes = new Map<ModuleImport, ModuleNode>();
 
   constructor(root: ModuleImport) {
-    this.root = this.#scan(root, 'createApplication', 0);
+    this.root = this.#scan(root, undefined, 0);
     for (const node of this.modules) this.#collectExports(node, new Set());
     const globals = this.modules.filter((node) => node.isGlobal);
     for (const node of this.modules) {
@@ -29,12 +29,22 @@ export class ModuleGraph {
     }
   }
 
+  /** The record of `token` in any module, a provider or a controller. */
+  findRecord(token: Token): ProviderRecord | undefined {
+    for (const node of this.modules) {
+      const record =
+        node.providers.get(token) ?? node.controllers.find((controller) => controller.token === token);
+      if (record) return record;
+    }
+    return undefined;
+  }
+
   /** The module that provides `token` itself, if any, to suggest an export in error messages. */
   findProvider(token: Token): ModuleNode | undefined {
     return this.modules.find((node) => node.providers.has(token));
   }
 
-  #scan(entry: ModuleImport, importer: string, position: number): ModuleNode {
+  #scan(entry: ModuleImport, importer: string | undefined, position: number): ModuleNode {
     const known = this.#nodes.get(entry);
     if (known) return known;
     const type = isDynamicModule(entry) ? entry.module : entry;

@@ -22,13 +22,11 @@ export type BindResult<T> =
     };
 
 const BINDABLE_TYPES = ['json', 'urlencoded', 'multipart'];
-// Keys that would reach an object's prototype if assigned; input never needs them.
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Binds the request body into `type` and validates it; never throws for bad input. */
 export async function bindBody<T extends object>(req: Request, type: Class<T>): Promise<BindResult<T>> {
-  // `req.is` answers null when the request has no body at all, false for a body of another type.
-  const kind = req.is(BINDABLE_TYPES);
+  // Clients send `Content-Length: 0` and no type for an empty POST: that is no body, not an unknown type.
+  const kind = isEmpty(req) ? null : req.is(BINDABLE_TYPES);
   if (kind === false) {
     const message = `unsupported content type "${req.get('content-type') ?? 'none'}": send JSON or a form`;
     return { ok: false, status: 415, errors: {}, error: new HttpError(415, message) };
@@ -38,14 +36,19 @@ export async function bindBody<T extends object>(req: Request, type: Class<T>): 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid({ body: ['must be an object'] });
   }
-  // Form fields are all strings: let class-transformer convert them to the declared property types.
-  const plain = withoutUnsafeKeys(body) as Record<string, unknown>;
+  // class-transformer skips `__proto__` and `constructor` keys, so input cannot reach a prototype;
+  // form fields are all strings, so for forms it converts them to the declared property types.
+  const plain = body as Record<string, unknown>;
   const value = plainToInstance(type as unknown as ClassConstructor<T>, plain, {
     enableImplicitConversion: isForm,
   });
   const failures = await validate(value, { whitelist: true, forbidUnknownValues: true });
   if (failures.length > 0) return invalid(flatten(failures));
   return { ok: true, value };
+}
+
+function isEmpty(req: Request): boolean {
+  return req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
 }
 
 function invalid(errors: FieldErrors): BindResult<never> {
@@ -55,16 +58,6 @@ function invalid(errors: FieldErrors): BindResult<never> {
     errors,
     error: new HttpError(422, 'validation failed', { fields: errors }),
   };
-}
-
-function withoutUnsafeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutUnsafeKeys);
-  if (typeof value !== 'object' || value === null) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (!UNSAFE_KEYS.has(key)) copy[key] = withoutUnsafeKeys(entry);
-  }
-  return copy;
 }
 
 function flatten(failures: readonly ValidationError[], prefix = ''): FieldErrors {

@@ -19,6 +19,7 @@ const BODY_ERRORS: Readonly<Record<string, ErrorAnswer>> = {
   'charset.unsupported': { status: 415, message: 'unsupported charset' },
 };
 
+const MALFORMED_PATH: ErrorAnswer = { status: 400, message: 'malformed percent-encoding in the path' };
 const INTERNAL: ErrorAnswer = { status: 500, message: 'internal server error' };
 
 /**
@@ -36,6 +37,8 @@ export function describeError(error: unknown): ErrorAnswer {
   const tagged = error as { type?: unknown; status?: unknown; expose?: unknown; message?: unknown } | null;
   const known = typeof tagged?.type === 'string' ? BODY_ERRORS[tagged.type] : undefined;
   if (known) return known;
+  // Express's router marks a path parameter it cannot percent-decode as a 400 URIError.
+  if (error instanceof URIError && tagged?.status === 400) return MALFORMED_PATH;
   // Errors from Express's own stack (http-errors) say whether their message is safe to show.
   if (
     typeof tagged?.status === 'number' &&

@@ -6,9 +6,8 @@ import type { ViewRenderer } from './views';
 
 /**
  * Turns a route into the Express handler that runs it: builds the context, calls the handler
- * (sync or async), sends a returned value as JSON 200, and reports a handler that finished
- * without answering. Throws and rejections reach the error responder through Express 5, which
- * forwards both to `next`.
+ * (sync or async), sends a returned value as JSON 200, and passes a throw, a rejection or a
+ * handler that never answered to the error responder.
  */
 export function adaptRoute(route: RouteDefinition, views: ViewRenderer): RequestHandler {
   const description = `${route.source} (${route.method} ${route.path})`;
@@ -21,14 +20,32 @@ export function adaptRoute(route: RouteDefinition, views: ViewRenderer): Request
 
   return (req: Request, res: Response, next: NextFunction) => {
     const ctx = new Context(req, res, views);
-    const result = route.handler(ctx);
+    const fail = (error: unknown): void => next(asError(error, description));
+    let result: unknown;
+    try {
+      result = route.handler(ctx);
+    } catch (error) {
+      fail(error);
+      return;
+    }
     // Sync handlers finish at once: no promise and no extra tick on the hot path.
-    if (isThenable(result)) return Promise.resolve(result).then((value) => finish(ctx, next, value));
-    finish(ctx, next, result);
-    return undefined;
+    if (isThenable(result)) {
+      Promise.resolve(result)
+        .then((value) => finish(ctx, next, value))
+        .catch(fail);
+    } else {
+      finish(ctx, next, result);
+    }
   };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+}
+
+// Express reads a falsy `next(error)` as "no error" and the string 'route' as "skip this route":
+// a handler that throws such a value must still end in a 500.
+function asError(thrown: unknown, description: string): object {
+  if (typeof thrown === 'object' && thrown !== null) return thrown;
+  return new Error(`${description} threw ${String(thrown)}, which is not an Error`, { cause: thrown });
 }

@@ -1,6 +1,7 @@
 import type { Class } from '../container/token';
 import { Errors } from '../errors';
 import type { Context } from '../http/context';
+import { isApplicationClass } from '../metadata/design-types';
 import { MetadataKey } from '../metadata/keys';
 import { getMethodParamTypes, getOwnMetadata } from '../metadata/reflection';
 import type { RouteHandler } from './route';
@@ -16,7 +17,7 @@ type ArgumentReader = (ctx: Context) => unknown;
 export function createMethodHandler(instance: object, property: string | symbol): RouteHandler | undefined {
   const method: unknown = (instance as Record<string | symbol, unknown>)[property];
   if (typeof method !== 'function') return undefined;
-  const prototype = Object.getPrototypeOf(instance) as object;
+  const prototype = prototypeDeclaring(instance, property);
   const params = getOwnMetadata<readonly ParamMetadata[]>(MetadataKey.params, prototype, property) ?? [];
   if (params.length === 0) return (ctx) => method.call(instance, ctx) as unknown;
 
@@ -40,6 +41,14 @@ export function createMethodHandler(instance: object, property: string | symbol)
   };
 }
 
+// An inherited action keeps the parameter decorators of the class that declares it.
+function prototypeDeclaring(instance: object, property: string | symbol): object {
+  let prototype = Object.getPrototypeOf(instance) as object | null;
+  while (prototype && !Object.hasOwn(prototype, property))
+    prototype = Object.getPrototypeOf(prototype) as object | null;
+  return prototype ?? (Object.getPrototypeOf(instance) as object);
+}
+
 function argumentReader(param: ParamMetadata, declaredType: unknown, source: string): ArgumentReader {
   const { name = '', fallback } = param;
   switch (param.source) {
@@ -57,7 +66,7 @@ function argumentReader(param: ParamMetadata, declaredType: unknown, source: str
 }
 
 function bodyReader(type: unknown, source: string, index: number): ArgumentReader {
-  if (typeof type !== 'function' || type === Object) {
+  if (!isApplicationClass(type)) {
     throw Errors.invalidRoute(source, `@Body() on parameter #${index} needs a class type, or @Body(Class)`);
   }
   return async (ctx) => {

@@ -20,8 +20,8 @@ function segmentKind(segment: string): SegmentKind {
 
 /**
  * Orders two paths so that the more specific one is tried first: at the first segment where they
- * differ in kind, a static segment beats a parameter, which beats a wildcard. Paths that never
- * compete compare equal, so a stable sort keeps their declared order.
+ * differ in kind, a static segment beats a parameter, which beats a wildcard; otherwise the shorter
+ * path comes first. Paths of the same shape compare equal, so a stable sort keeps their declared order.
  */
 export function compareSpecificity(a: string, b: string): number {
   const left = a.split('/');
@@ -30,7 +30,7 @@ export function compareSpecificity(a: string, b: string): number {
     const difference = segmentKind(left[i] ?? '') - segmentKind(right[i] ?? '');
     if (difference !== 0) return difference;
   }
-  return 0;
+  return left.length - right.length;
 }
 
 /** The path with parameter names erased, so `/x/:id` and `/x/:key` are seen as the same route. */
