@@ -1,12 +1,8 @@
 import { Inject, Injectable, InjectionToken, Module, type DynamicModule } from 'keel';
 import { boot, defineModule } from './define-module';
+import { Clock } from './fixtures';
 
 const ZONE = new InjectionToken<string>('ZONE');
-
-@Injectable()
-class Clock {
-  readonly zone = 'UTC';
-}
 
 @Module({ providers: [Clock], exports: [Clock] })
 class ClockModule {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, InjectionToken, Optional, type Token } from 'keel';
 import { boot, defineModule } from './define-module';
+import { Clock, Mailer } from './fixtures';
 
 interface TimeSource {
   now(): number;
@@ -7,18 +8,6 @@ interface TimeSource {
 
 interface AppConfig {
   readonly port: number;
-}
-
-@Injectable()
-class Clock implements TimeSource {
-  now(): number {
-    return 1;
-  }
-}
-
-@Injectable()
-class Mailer {
-  readonly sent: string[] = [];
 }
 
 describe('constructor injection', () => {

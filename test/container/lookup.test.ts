@@ -1,15 +1,6 @@
 import { Container, Injectable } from 'keel';
 import { boot, defineModule } from './define-module';
-
-@Injectable()
-class Clock {
-  readonly zone = 'UTC';
-}
-
-@Injectable()
-class Scheduler {
-  constructor(readonly clock: Clock) {}
-}
+import { Clock, Scheduler } from './fixtures';
 
 describe('app.get', () => {
   test('returns the instance the container created and injected', async () => {

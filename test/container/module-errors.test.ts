@@ -1,10 +1,6 @@
-import { Injectable, type Class, type Provider } from 'keel';
+import type { Class, Provider } from 'keel';
 import { boot, defineModule } from './define-module';
-
-@Injectable()
-class Clock {
-  readonly zone = 'UTC';
-}
+import { Clock } from './fixtures';
 
 describe('module definition errors', () => {
   test('exporting a token the module neither provides nor imports is E_INVALID_EXPORT', async () => {

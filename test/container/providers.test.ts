@@ -1,12 +1,6 @@
 import { Inject, Injectable } from 'keel';
 import { boot, defineModule } from './define-module';
-
-@Injectable()
-class Clock {
-  now(): number {
-    return 1_700_000_000_000;
-  }
-}
+import { Clock } from './fixtures';
 
 @Injectable()
 class FixedClock extends Clock {

@@ -1,18 +1,9 @@
 import { Inject, Injectable, InjectionToken } from 'keel';
 import { boot, defineModule } from './define-module';
+import { Clock, Mailer } from './fixtures';
 
 interface PaymentGateway {
   charge(cents: number): Promise<void>;
-}
-
-@Injectable()
-class Clock {
-  readonly zone = 'UTC';
-}
-
-@Injectable()
-class Mailer {
-  readonly sent: string[] = [];
 }
 
 describe('E_UNKNOWN_DEPENDENCY', () => {
@@ -90,15 +81,17 @@ describe('E_UNKNOWN_DEPENDENCY', () => {
 });
 
 describe('E_DEPENDENCY_CYCLE', () => {
+  // 'orders' and 'invoices' each inject the other.
+  @Injectable()
+  class Orders {
+    constructor(@Inject('invoices') readonly invoices: unknown) {}
+  }
+  @Injectable()
+  class Invoices {
+    constructor(@Inject('orders') readonly orders: unknown) {}
+  }
+
   test('names the providers of the cycle, from the first back to itself', async () => {
-    @Injectable()
-    class Orders {
-      constructor(@Inject('invoices') readonly invoices: unknown) {}
-    }
-    @Injectable()
-    class Invoices {
-      constructor(@Inject('orders') readonly orders: unknown) {}
-    }
     const root = defineModule('AppModule', {
       providers: [
         { provide: 'orders', useClass: Orders },
@@ -115,14 +108,6 @@ describe('E_DEPENDENCY_CYCLE', () => {
   });
 
   test('leaves out the providers that lead into the cycle', async () => {
-    @Injectable()
-    class Orders {
-      constructor(@Inject('invoices') readonly invoices: unknown) {}
-    }
-    @Injectable()
-    class Invoices {
-      constructor(@Inject('orders') readonly orders: unknown) {}
-    }
     @Injectable()
     class Checkout {
       constructor(@Inject('orders') readonly orders: unknown) {}

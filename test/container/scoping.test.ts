@@ -1,15 +1,6 @@
 import { Injectable } from 'keel';
 import { boot, defineGlobalModule, defineModule } from './define-module';
-
-@Injectable()
-class Clock {
-  readonly zone = 'UTC';
-}
-
-@Injectable()
-class Scheduler {
-  constructor(readonly clock: Clock) {}
-}
+import { Clock, Scheduler } from './fixtures';
 
 describe('module scoping', () => {
   test('a module sees its own providers', async () => {

@@ -16,7 +16,8 @@ export function routeTable(app: Application): string[] {
 
 /**
  * A resource controller whose seven actions answer with their own name, and the id where the route
- * has one, so a test can tell which action a request reached. Extend it and decorate the subclass.
+ * has one, so a test can tell which action a request reached. Extend it and decorate the subclass;
+ * override an action to give it other behaviour (store takes the context, so it can redirect).
  */
 export class ActionEcho {
   index() {
@@ -25,7 +26,7 @@ export class ActionEcho {
   create() {
     return { action: 'create' };
   }
-  store() {
+  store(_ctx: Context): unknown {
     return { action: 'store' };
   }
   show(ctx: Context) {

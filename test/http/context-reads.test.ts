@@ -37,24 +37,14 @@ describe('ctx.param', () => {
 });
 
 describe('ctx.query', () => {
-  test("gives the fallback '1' when the query value is absent", async () => {
-    const res = await request(app.express).get('/pages');
-    expect(res.body).toEqual({ page: '1' });
-  });
-
-  test('gives the query value when present', async () => {
-    const res = await request(app.express).get('/pages?page=3');
-    expect(res.body).toEqual({ page: '3' });
-  });
-
-  test('gives the first value when the name is repeated', async () => {
-    const res = await request(app.express).get('/pages?page=2&page=5');
-    expect(res.body).toEqual({ page: '2' });
-  });
-
-  test('gives an empty string, not the fallback, for a present but empty value', async () => {
-    const res = await request(app.express).get('/pages?page=');
-    expect(res.body).toEqual({ page: '' });
+  test.each([
+    ["gives the fallback '1' when the query value is absent", '/pages', '1'],
+    ['gives the query value when present', '/pages?page=3', '3'],
+    ['gives the first value when the name is repeated', '/pages?page=2&page=5', '2'],
+    ['gives an empty string, not the fallback, for a present but empty value', '/pages?page=', ''],
+  ])('%s', async (_behaviour, path, page) => {
+    const res = await request(app.express).get(path);
+    expect(res.body).toEqual({ page });
   });
 
   test('gives undefined without a fallback when the value is absent', async () => {

@@ -72,13 +72,19 @@ describe('routing', () => {
 });
 
 describe('bodies', () => {
-  test('a malformed JSON body is 400', async () => {
-    const res = await request(app.express)
-      .post('/echo')
-      .set('Content-Type', 'application/json')
-      .send('{"a":');
+  test.each([
+    ['a malformed JSON body', 'application/json', '{"a":', 'malformed JSON body'],
+    [
+      'a malformed multipart body',
+      'multipart/form-data; boundary=keel-boundary',
+      '--keel-boundary\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated',
+      'malformed multipart body',
+    ],
+    ['a multipart body without a boundary', 'multipart/form-data', 'name=value', 'malformed multipart body'],
+  ])('%s is 400', async (_body, contentType, body, error) => {
+    const res = await request(app.express).post('/echo').set('Content-Type', contentType).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'malformed JSON body' });
+    expect(res.body).toEqual({ error });
   });
 
   test('a JSON body just over the default 1 MiB limit is 413', async () => {
@@ -98,24 +104,6 @@ describe('bodies', () => {
       .set('Content-Type', 'application/json')
       .send(payload);
     expect(res.status).toBe(200);
-  });
-
-  test('a malformed multipart body is 400', async () => {
-    const res = await request(app.express)
-      .post('/echo')
-      .set('Content-Type', 'multipart/form-data; boundary=keel-boundary')
-      .send('--keel-boundary\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated');
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'malformed multipart body' });
-  });
-
-  test('a multipart body without a boundary is 400', async () => {
-    const res = await request(app.express)
-      .post('/echo')
-      .set('Content-Type', 'multipart/form-data')
-      .send('name=value');
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'malformed multipart body' });
   });
 });
 
@@ -164,12 +152,6 @@ describe('thrown errors', () => {
     expect(res.text).not.toMatch(/\bat\s|\.ts:\d+/);
   });
 
-  test('a handler that throws null gets 500', async () => {
-    const res = await request(app.express).get('/boom/null');
-    expect(res.status).toBe(500);
-    expect(res.text).toBe('{"error":"internal server error"}');
-  });
-
   test('HttpError with a non-error status throws RangeError', () => {
     expect(() => new HttpError(200, 'x')).toThrow(RangeError);
     expect(() => new HttpError(200, 'x')).toThrow(
@@ -177,14 +159,12 @@ describe('thrown errors', () => {
     );
   });
 
-  test('a handler that builds HttpError(200) gets 500', async () => {
-    const res = await request(app.express).get('/boom/status-200');
-    expect(res.status).toBe(500);
-    expect(res.text).toBe('{"error":"internal server error"}');
-  });
-
-  test('a handler that returns without responding gets 500', async () => {
-    const res = await request(app.express).get('/silent');
+  test.each([
+    ['a handler that throws null', '/boom/null'],
+    ['a handler that builds HttpError(200)', '/boom/status-200'],
+    ['a handler that returns without responding', '/silent'],
+  ])('%s gets 500', async (_handler, path) => {
+    const res = await request(app.express).get(path);
     expect(res.status).toBe(500);
     expect(res.text).toBe('{"error":"internal server error"}');
   });

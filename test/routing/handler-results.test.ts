@@ -51,16 +51,10 @@ describe('a returned value', () => {
     expect(res.body).toEqual(['a', 'b']);
   });
 
-  test('null is a value: it is sent as JSON 200', async () => {
-    const res = await send(app, 'GET', '/results/null');
+  test.each(['null', 'false'])('%s is a value: it is sent as JSON 200', async (value) => {
+    const res = await send(app, 'GET', `/results/${value}`);
     expect(res.status).toBe(200);
-    expect(res.text).toBe('null');
-  });
-
-  test('false is a value: it is sent as JSON 200', async () => {
-    const res = await send(app, 'GET', '/results/false');
-    expect(res.status).toBe(200);
-    expect(res.text).toBe('false');
+    expect(res.text).toBe(value);
   });
 
   test('a handler that responded through ctx keeps its answer; the returned value is not sent', async () => {
@@ -71,14 +65,11 @@ describe('a returned value', () => {
 });
 
 describe('no response and no value', () => {
-  test('a sync handler returning undefined gets 500 {"error":"internal server error"}', async () => {
-    const res = await send(app, 'GET', '/results/nothing');
-    expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: 'internal server error' });
-  });
-
-  test('an async handler resolving undefined gets 500 {"error":"internal server error"}', async () => {
-    const res = await send(app, 'GET', '/results/async-nothing');
+  test.each([
+    ['a sync handler returning undefined', '/results/nothing'],
+    ['an async handler resolving undefined', '/results/async-nothing'],
+  ])('%s gets 500 {"error":"internal server error"}', async (_handler, path) => {
+    const res = await send(app, 'GET', path);
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: 'internal server error' });
   });

@@ -9,29 +9,16 @@ class PhotoStore {
 }
 
 @Injectable()
-class PhotoController {
-  constructor(private readonly photos: PhotoStore) {}
-  index() {
+class PhotoController extends ActionEcho {
+  constructor(private readonly photos: PhotoStore) {
+    super();
+  }
+  override index() {
     return { action: 'index', titles: this.photos.titles };
   }
-  create() {
-    return { action: 'create' };
-  }
-  store(ctx: Context) {
+  override store(ctx: Context): void {
     this.photos.titles.push(ctx.form('title', 'untitled'));
     ctx.redirect(303, '/photos');
-  }
-  show(ctx: Context) {
-    return { action: 'show', id: ctx.param('id') };
-  }
-  edit(ctx: Context) {
-    return { action: 'edit', id: ctx.param('id') };
-  }
-  update(ctx: Context) {
-    return { action: 'update', id: ctx.param('id') };
-  }
-  destroy(ctx: Context) {
-    return { action: 'destroy', id: ctx.param('id') };
   }
 }
 
