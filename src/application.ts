@@ -110,7 +110,7 @@ export async function createApplication(
   const views = new ViewRenderer(settings.views, { cache: process.env.NODE_ENV === 'production' });
   const router = new Router({
     resolve: (type) => container.construct(type),
-    adapt: (route) => adaptRoute(route, views),
+    adapt: (route) => adaptRoute(route, views, logger),
   });
   for (const { type, instance } of container.controllers()) router.add(...compileController(type, instance));
 

@@ -53,6 +53,9 @@ export type FrameworkErrorCode =
   | 'E_UNKNOWN_ACTION'
   | 'E_INVALID_ROUTE'
   | 'E_NO_RESPONSE'
+  | 'E_ALREADY_RESPONDED'
+  | 'E_UNKNOWN_PARAM'
+  | 'E_INVALID_OPTION'
   | 'E_TEMPLATE_OUTSIDE_VIEWS';
 
 /**
@@ -214,6 +217,29 @@ export const Errors = {
       'E_NO_RESPONSE',
       `${route} finished without sending a response or returning a value.\n` +
         `Fix: call ctx.json/html/redirect/error, return a value, or take over ctx.res.`,
+    );
+  },
+
+  alreadyResponded(route: string): FrameworkError {
+    return new FrameworkError(
+      'E_ALREADY_RESPONDED',
+      `${route} tried to answer a request that was already answered; the second answer was dropped.\n` +
+        `Fix: answer once, and await (or return) any promise that answers.`,
+    );
+  },
+
+  unknownParam(route: string, name: string): FrameworkError {
+    return new FrameworkError(
+      'E_UNKNOWN_PARAM',
+      `${route} reads the path parameter "${name}", which its path does not declare.\n` +
+        `Fix: read one of the path's :parameters, or add :${name} to the path.`,
+    );
+  },
+
+  invalidOption(option: string, value: unknown, expected: string): FrameworkError {
+    return new FrameworkError(
+      'E_INVALID_OPTION',
+      `the option ${option} is ${JSON.stringify(value)}: expected ${expected}.`,
     );
   },
 

@@ -86,8 +86,10 @@ export class Container {
 
   // Resolution is sequential (one await at a time), so `path` is the only chain in progress and
   // finding a record on it is exactly a cycle.
-  async #resolve(record: ProviderRecord, path: readonly ProviderRecord[]): Promise<unknown> {
-    if (record.isResolved) return record.instance;
+  // Resolves to nothing and callers read `record.instance`: an async function returning a thenable
+  // instance would unwrap it.
+  async #resolve(record: ProviderRecord, path: readonly ProviderRecord[]): Promise<void> {
+    if (record.isResolved) return;
     const chain = [...path, record];
     const start = path.indexOf(record);
     if (start >= 0) throw Errors.dependencyCycle(chain.slice(start).map((entry) => entry.label));
@@ -96,15 +98,16 @@ export class Container {
     for (const dependency of record.dependencies) {
       const names = [(path[0] ?? record).scope.name, ...chain.map((entry) => entry.label)];
       const target = this.#lookup(record.scope, dependency, record.label, names);
-      args.push(target ? await this.#resolve(target, chain) : undefined);
+      if (target) await this.#resolve(target, chain);
+      args.push(target?.instance);
     }
     try {
-      record.instance = await record.create(args);
+      const created = record.create(args);
+      record.instance = record.awaitsResult ? await created : created;
     } catch (error) {
       throw Errors.providerFailed(record.label, record.scope.name, error);
     }
     record.isResolved = true;
-    return record.instance;
   }
 
   #lookup(scope: RecordScope, dependency: Dependency, dependent: string, path: readonly string[]) {

@@ -19,7 +19,7 @@ export class ModuleGraph {
 
   constructor(root: ModuleImport) {
     this.root = this.#scan(root, undefined, 0);
-    for (const node of this.modules) this.#collectExports(node, new Set());
+    this.#collectExports();
     const globals = this.modules.filter((node) => node.isGlobal);
     for (const node of this.modules) {
       for (const source of [...globals, ...node.imports]) {
@@ -74,35 +74,43 @@ export class ModuleGraph {
     return node;
   }
 
-  // Re-exports may form cycles (A re-exports B, B re-exports A): `visiting` stops the walk.
-  #collectExports(node: ModuleNode, visiting: Set<ModuleNode>): ReadonlyMap<Token, ProviderRecord> {
-    if (visiting.has(node) || node.exported.size > 0) return node.exported;
-    visiting.add(node);
-    for (const entry of node.metadata.exports ?? []) {
-      const reexported = node.imports.filter(
-        (child) => child.type === entry || this.#nodes.get(entry as ModuleImport) === child,
-      );
-      if (reexported.length > 0) {
-        for (const child of reexported) {
-          for (const [token, record] of this.#collectExports(child, visiting))
+  // Exports may depend on each other in a cycle (A re-exports B, which re-exports A): propagate
+  // them until nothing changes (first found wins, so the maps only grow), then check each entry.
+  #collectExports(): void {
+    for (let hasChanged = true; hasChanged;) {
+      hasChanged = false;
+      for (const node of this.modules) {
+        for (const entry of node.metadata.exports ?? []) {
+          for (const [token, record] of this.#entryExports(node, entry)) {
+            if (node.exported.has(token)) continue;
             node.exported.set(token, record);
+            hasChanged = true;
+          }
         }
-        continue;
       }
-      const token = entry as Token;
-      const record = node.providers.get(token) ?? this.#importedRecord(node, token, visiting);
-      if (!record) throw Errors.invalidExport(node.name, token);
-      node.exported.set(token, record);
     }
-    return node.exported;
+    for (const node of this.modules) {
+      for (const entry of node.metadata.exports ?? []) {
+        const isModule = this.#reexportedModules(node, entry).length > 0;
+        if (!isModule && !node.exported.has(entry as Token)) throw Errors.invalidExport(node.name, entry);
+      }
+    }
   }
 
-  #importedRecord(node: ModuleNode, token: Token, visiting: Set<ModuleNode>): ProviderRecord | undefined {
-    for (const child of node.imports) {
-      const record = this.#collectExports(child, visiting).get(token);
-      if (record) return record;
-    }
-    return undefined;
+  #entryExports(node: ModuleNode, entry: Token | ModuleImport): [Token, ProviderRecord][] {
+    const modules = this.#reexportedModules(node, entry);
+    if (modules.length > 0) return modules.flatMap((child) => [...child.exported]);
+    const token = entry as Token;
+    const record =
+      node.providers.get(token) ?? node.imports.map((child) => child.exported.get(token)).find(Boolean);
+    return record ? [[token, record]] : [];
+  }
+
+  // An entry naming an imported module (its class, or the dynamic module itself) re-exports it whole.
+  #reexportedModules(node: ModuleNode, entry: Token | ModuleImport): ModuleNode[] {
+    return node.imports.filter(
+      (child) => child.type === entry || this.#nodes.get(entry as ModuleImport) === child,
+    );
   }
 }
 

@@ -23,6 +23,8 @@ export class ProviderRecord {
     readonly scope: RecordScope,
     readonly dependencies: readonly Dependency[],
     readonly create: (args: unknown[]) => unknown,
+    /** Only a factory's result is awaited: a class instance or value with a `then` method is kept as it is. */
+    readonly awaitsResult = false,
   ) {}
 }
 
@@ -43,8 +45,13 @@ export function createRecord(provider: Provider, scope: RecordScope): ProviderRe
   if ('useFactory' in provider && typeof provider.useFactory === 'function') {
     const factory = provider.useFactory as (...args: unknown[]) => unknown;
     const dependencies = factoryDependencies(provider.inject ?? []);
-    return new ProviderRecord(provide, `${tokenName(provide)} (factory)`, scope, dependencies, (args) =>
-      factory(...args),
+    return new ProviderRecord(
+      provide,
+      `${tokenName(provide)} (factory)`,
+      scope,
+      dependencies,
+      (args) => factory(...args),
+      true,
     );
   }
   if ('useExisting' in provider) {

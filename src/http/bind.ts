@@ -3,6 +3,7 @@ import { validate, type ValidationError } from 'class-validator';
 import type { Request } from 'express';
 import type { Class } from '../container/token';
 import { HttpError, type FieldErrors } from '../errors';
+import { convertFormFields } from './form-fields';
 
 /**
  * What `ctx.bind(Class)` gives: the validated instance, or why there is none. A failure carries
@@ -22,6 +23,7 @@ export type BindResult<T> =
     };
 
 const BINDABLE_TYPES = ['json', 'urlencoded', 'multipart'];
+const MAX_DEPTH = 32;
 
 /** Binds the request body into `type` and validates it; never throws for bad input. */
 export async function bindBody<T extends object>(req: Request, type: Class<T>): Promise<BindResult<T>> {
@@ -36,15 +38,26 @@ export async function bindBody<T extends object>(req: Request, type: Class<T>): 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid({ body: ['must be an object'] });
   }
-  // class-transformer skips `__proto__` and `constructor` keys, so input cannot reach a prototype;
-  // form fields are all strings, so for forms it converts them to the declared property types.
-  const plain = body as Record<string, unknown>;
-  const value = plainToInstance(type as unknown as ClassConstructor<T>, plain, {
-    enableImplicitConversion: isForm,
-  });
+  // Deeper input would exhaust the stack in class-transformer's recursive walk.
+  if (nestingExceeds(body, MAX_DEPTH))
+    return invalid({ body: [`must not nest deeper than ${MAX_DEPTH} levels`] });
+  // class-transformer skips `__proto__` and `constructor` keys, so input cannot reach a prototype.
+  const plain = isForm ? convertFormFields(type, body) : body;
+  const value = plainToInstance(type as unknown as ClassConstructor<T>, plain);
   const failures = await validate(value, { whitelist: true, forbidUnknownValues: true });
   if (failures.length > 0) return invalid(flatten(failures));
   return { ok: true, value };
+}
+
+function nestingExceeds(root: object, limit: number): boolean {
+  const pending: [unknown, number][] = [[root, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function isEmpty(req: Request): boolean {

@@ -1,7 +1,17 @@
 import type { Request, Response } from 'express';
 import type { Class } from '../container/token';
+import { Errors } from '../errors';
+import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
 import type { ViewRenderer } from './views';
+
+/** What every context of one route shares, prepared once at boot. */
+export interface RouteRuntime {
+  readonly views: ViewRenderer;
+  readonly logger: Logger;
+  /** The route, as error messages name it: `OrderController.show (GET /orders/:id)`. */
+  readonly description: string;
+}
 
 /**
  * The request context a handler receives: a dozen verbs to read input and write the response.
@@ -18,13 +28,13 @@ import type { ViewRenderer } from './views';
 export class Context {
   readonly req: Request;
   readonly #res: Response;
-  readonly #views: ViewRenderer;
+  readonly #runtime: RouteRuntime;
   #hasTakenOver = false;
 
-  constructor(req: Request, res: Response, views: ViewRenderer) {
+  constructor(req: Request, res: Response, runtime: RouteRuntime) {
     this.req = req;
     this.#res = res;
-    this.#views = views;
+    this.#runtime = runtime;
   }
 
   /** The Express response, for what the context does not cover (streams, cookies, headers). */
@@ -33,16 +43,20 @@ export class Context {
     return this.#res;
   }
 
-  /** Whether the response has been sent, or the handler took it over through `ctx.res`. */
-  get isHandled(): boolean {
-    return this.#hasTakenOver || this.#res.headersSent || this.#res.writableEnded;
+  /** Whether the handler read `ctx.res`, and so answers (or streams) by itself. */
+  get hasTakenOver(): boolean {
+    return this.#hasTakenOver;
+  }
+
+  /** Whether the response has started: nothing more can be sent through the context. */
+  get hasResponded(): boolean {
+    return this.#res.headersSent || this.#res.writableEnded;
   }
 
   /** The path parameter `name` (`:id` in the route), always a string. @example ctx.param('id') */
   param(name: string): string {
     const value = (this.req.params as Record<string, string | string[] | undefined>)[name];
-    if (value === undefined)
-      throw new Error(`the route ${this.req.route?.path ?? ''} has no parameter "${name}"`);
+    if (value === undefined) throw Errors.unknownParam(this.#runtime.description, name);
     return Array.isArray(value) ? value.join('/') : value;
   }
 
@@ -67,23 +81,35 @@ export class Context {
 
   /** Sends `value` as JSON with `status`. @example ctx.json(201, order) */
   json(status: number, value: unknown): void {
-    this.#res.status(status).json(value);
+    if (this.#isWritable()) this.#res.status(status).json(value);
   }
 
   /** Renders the template `name` from the views directory with `data`. @example ctx.html(200, 'orders/show.html', { order }) */
   html(status: number, name: string, data: object = {}): void {
-    const page = this.#views.render(name, data);
+    if (!this.#isWritable()) return;
+    const page = this.#runtime.views.render(name, data);
     this.#res.status(status).type('html').send(page);
   }
 
   /** Redirects to `location`; 303 See Other is the convention after a form post. @example ctx.redirect(303, '/orders/1') */
   redirect(status: number, location: string): void {
-    this.#res.redirect(status, location);
+    if (this.#isWritable()) this.#res.redirect(status, location);
   }
 
   /** Sends `{"error": message}` with `status`. @example ctx.error(404, 'order not found') */
   error(status: number, message: string): void {
-    this.#res.status(status).json({ error: message });
+    if (this.#isWritable()) this.#res.status(status).json({ error: message });
+  }
+
+  // A second answer (or one after keel already sent a 500) must not throw: it would surface as an
+  // unhandled rejection in the handler's own promise chain and bring the process down.
+  #isWritable(): boolean {
+    if (!this.hasResponded) return true;
+    this.#runtime.logger.error(
+      { err: Errors.alreadyResponded(this.#runtime.description) },
+      'response already sent',
+    );
+    return false;
   }
 }
 

@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, Request } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import { STATUS_CODES } from 'node:http';
 import { HttpError, type FieldErrors } from '../errors';
 import type { Logger } from '../logging/logger';
 
@@ -20,38 +21,36 @@ const BODY_ERRORS: Readonly<Record<string, ErrorAnswer>> = {
 };
 
 const MALFORMED_PATH: ErrorAnswer = { status: 400, message: 'malformed percent-encoding in the path' };
-const INTERNAL: ErrorAnswer = { status: 500, message: 'internal server error' };
+const INTERNAL_MESSAGE = 'internal server error';
+
+// Headers that describe a successful answer and would be wrong on the error that replaced it.
+const SUCCESS_HEADERS = ['content-disposition', 'content-encoding', 'etag', 'last-modified'];
 
 /**
- * What the client is told about `error`: HttpErrors as they say (a 5xx message only if exposed),
- * body and framework errors from the catalogue, anything else a bare 500.
+ * What the client is told about `error`. The status is the error's own when it carries one from
+ * 400 to 599 (HttpError, body-parser, http-errors, libraries such as express-jwt), else 500; the
+ * message is shown only when the error exposes it (4xx by default), else the status's name, and a
+ * 5xx never shows its own.
  */
 export function describeError(error: unknown): ErrorAnswer {
-  if (error instanceof HttpError) {
-    return {
-      status: error.status,
-      message: error.expose ? error.message : INTERNAL.message,
-      fields: error.fields,
-    };
-  }
-  const tagged = error as { type?: unknown; status?: unknown; expose?: unknown; message?: unknown } | null;
+  const tagged = error as { type?: unknown; status?: unknown; statusCode?: unknown; expose?: unknown } | null;
   const known = typeof tagged?.type === 'string' ? BODY_ERRORS[tagged.type] : undefined;
   if (known) return known;
+  const status = statusOf(tagged?.status ?? tagged?.statusCode);
   // Express's router marks a path parameter it cannot percent-decode as a 400 URIError.
-  if (error instanceof URIError && tagged?.status === 400) return MALFORMED_PATH;
-  // Errors from Express's own stack (http-errors) say whether their message is safe to show.
-  if (
-    typeof tagged?.status === 'number' &&
-    tagged.status >= 400 &&
-    tagged.status < 500 &&
-    tagged.expose === true
-  ) {
-    return { status: tagged.status, message: String(tagged.message) };
-  }
-  return INTERNAL;
+  if (error instanceof URIError && status === 400) return MALFORMED_PATH;
+  if (status === undefined) return { status: 500, message: INTERNAL_MESSAGE };
+  const fields = error instanceof HttpError ? error.fields : undefined;
+  const exposes = error instanceof HttpError ? error.expose : tagged?.expose === true && status < 500;
+  if (exposes) return { status, message: (error as Error).message, fields };
+  return {
+    status,
+    message: status >= 500 ? INTERNAL_MESSAGE : (STATUS_CODES[status] ?? 'error').toLowerCase(),
+    fields,
+  };
 }
 
-/** The last error handler: answers `{"error": ...}` and logs every 5xx with its stack. */
+/** The last error handler: answers `{"error": ...}`, never cached, and logs every 5xx with its stack. */
 export function createErrorResponder(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const answer = describeError(error);
@@ -61,9 +60,21 @@ export function createErrorResponder(logger: Logger): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
-    res.status(answer.status).json(body);
+    sendError(res, answer);
   };
+}
+
+function sendError(res: Response, answer: ErrorAnswer): void {
+  for (const header of SUCCESS_HEADERS) res.removeHeader(header);
+  res.set('Cache-Control', 'no-store');
+  const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
+  res.status(answer.status).json(body);
+}
+
+function statusOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599
+    ? value
+    : undefined;
 }
 
 function requestDetails(req: Request): { method: string; url: string } {

@@ -40,3 +40,8 @@ export function getMethodParamTypes(prototype: object, method: string | symbol):
     (Reflect.getMetadata('design:paramtypes', prototype, method) as readonly unknown[] | undefined) ?? []
   );
 }
+
+/** The declared type TypeScript emitted for one property (`design:type`), if any. */
+export function getPropertyType(prototype: object, property: string): unknown {
+  return Reflect.getMetadata('design:type', prototype, property) as unknown;
+}
