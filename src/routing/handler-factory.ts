@@ -4,17 +4,23 @@ import type { Context } from '../http/context';
 import { isApplicationClass } from '../metadata/design-types';
 import { MetadataKey } from '../metadata/keys';
 import { getMethodParamTypes, getOwnMetadata } from '../metadata/reflection';
+import { pathParameters } from './path';
 import type { RouteHandler } from './route';
 import type { ParamMetadata } from './route-metadata';
 
 type ArgumentReader = (ctx: Context) => unknown;
 
 /**
- * Prepares the handler for one controller method, reading its parameter decorators once: a method
- * without them receives the context; with them, each parameter receives its read
- * (undecorated ones the context). Returns undefined when the method does not exist.
+ * Prepares the handler for one controller method routed at `path`, reading its parameter
+ * decorators once: a method without them receives the context; with them, each parameter receives
+ * its read (undecorated ones the context). Returns undefined when the method does not exist; an
+ * `@Param` the path does not declare is a boot error.
  */
-export function createMethodHandler(instance: object, property: string | symbol): RouteHandler | undefined {
+export function createMethodHandler(
+  instance: object,
+  property: string | symbol,
+  path: string,
+): RouteHandler | undefined {
   const method: unknown = (instance as Record<string | symbol, unknown>)[property];
   if (typeof method !== 'function') return undefined;
   const prototype = prototypeDeclaring(instance, property);
@@ -22,6 +28,12 @@ export function createMethodHandler(instance: object, property: string | symbol)
   if (params.length === 0) return (ctx) => method.call(instance, ctx) as unknown;
 
   const source = `${instance.constructor.name}.${String(property)}`;
+  const declared = pathParameters(path);
+  for (const param of params) {
+    if (param.source === 'param' && !declared.has(param.name ?? '')) {
+      throw Errors.unknownParam(`${source} (${path})`, param.name ?? '');
+    }
+  }
   const types = getMethodParamTypes(prototype, property);
   const count = Math.max(method.length, ...params.map((param) => param.index + 1));
   const readers: ArgumentReader[] = Array.from({ length: count }, () => (ctx) => ctx);

@@ -1,21 +1,16 @@
 import { Errors } from '../errors';
 import { joinPath } from './path';
-import {
-  RESOURCE_ACTIONS,
-  RESOURCE_ROUTES,
-  type ResourceAction,
-  type ResourceOptions,
-} from './resource-table';
-import type { RouteDefinition, RouteHandler } from './route';
+import { RESOURCE_ACTIONS, RESOURCE_ROUTES, type ResourceOptions } from './resource-table';
+import { createMethodHandler } from './handler-factory';
+import type { RouteDefinition } from './route';
 
 /** What a resource needs to become routes. */
 export interface ResourceSpec {
   readonly path: string;
   readonly isApi: boolean;
   readonly options: ResourceOptions;
-  /** The controller's name, for route sources and error messages. */
-  readonly controller: string;
-  readonly handlerFor: (action: ResourceAction) => RouteHandler | undefined;
+  /** The controller instance whose methods are the actions. */
+  readonly instance: object;
 }
 
 /**
@@ -24,9 +19,9 @@ export interface ResourceSpec {
  */
 export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
   const { only, except } = spec.options;
+  const controller = spec.instance.constructor.name;
   for (const action of [...(only ?? []), ...(except ?? [])]) {
-    if (!RESOURCE_ACTIONS.includes(action))
-      throw Errors.unknownAction(spec.controller, action, RESOURCE_ACTIONS);
+    if (!RESOURCE_ACTIONS.includes(action)) throw Errors.unknownAction(controller, action, RESOURCE_ACTIONS);
   }
   const base = joinPath(spec.path);
   const prefix = base.slice(1).replaceAll('/', '.');
@@ -36,10 +31,10 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
     .filter((route) => (only ? only.includes(route.action) : true) && !(except ?? []).includes(route.action))
     .flatMap((route) => {
       const path = joinPath(base, route.suffix);
-      const handler = spec.handlerFor(route.action);
+      const handler = createMethodHandler(spec.instance, route.action, path);
       if (!handler) {
         throw Errors.missingAction(
-          spec.controller,
+          controller,
           kind,
           base,
           route.action,
@@ -51,7 +46,7 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
         path,
         handler,
         name: `${prefix}.${route.action}`,
-        source: `${spec.controller}.${route.action}`,
+        source: `${controller}.${route.action}`,
       }));
     });
 }

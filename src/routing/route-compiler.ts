@@ -3,15 +3,15 @@ import { Errors } from '../errors';
 import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
 import { createMethodHandler } from './handler-factory';
-import { compareSpecificity, joinPath } from './path';
+import { joinPath } from './path';
 import { resourceRoutes } from './resource-routes';
 import type { RouteDefinition } from './route';
 import type { ControllerMetadata, RouteMetadata } from './route-metadata';
 
 /**
  * Reads a controller's metadata, once, and compiles it into routes with prepared handlers: a
- * resource's conventional routes first, then its method-decorated routes, static paths before
- * parameters whatever order they were declared in.
+ * resource's conventional routes first, then its method-decorated routes (its own and those it
+ * inherits), in declaration order; the router tries static paths before parameters.
  */
 export function compileController(type: Class, instance: object): RouteDefinition[] {
   const metadata = getOwnMetadata<ControllerMetadata>(MetadataKey.controller, type);
@@ -19,24 +19,38 @@ export function compileController(type: Class, instance: object): RouteDefinitio
   const prefix = metadata.kind === 'resource' ? metadata.path : metadata.prefix;
   const conventional =
     metadata.kind === 'resource'
-      ? resourceRoutes({
-          path: metadata.path,
-          isApi: metadata.api,
-          options: metadata.options,
-          controller: type.name,
-          handlerFor: (action) => createMethodHandler(instance, action),
-        })
+      ? resourceRoutes({ path: metadata.path, isApi: metadata.api, options: metadata.options, instance })
       : [];
   return [...conventional, ...decoratedRoutes(type, instance, prefix)];
 }
 
 function decoratedRoutes(type: Class, instance: object, prefix: string): RouteDefinition[] {
-  const declared = getOwnMetadata<readonly RouteMetadata[]>(MetadataKey.routes, type) ?? [];
-  const routes = declared.map((route) => {
+  return inheritedRouteMetadata(type).map((route) => {
     const source = `${type.name}.${String(route.property)}`;
-    const handler = createMethodHandler(instance, route.property);
+    const path = joinPath(prefix, route.path);
+    const handler = createMethodHandler(instance, route.property, path);
     if (!handler) throw Errors.invalidRoute(source, 'the decorated member is not a method');
-    return { method: route.method, path: joinPath(prefix, route.path), handler, name: source, source };
+    return { method: route.method, path, handler, name: source, source };
   });
-  return routes.sort((a, b) => compareSpecificity(a.path, b.path));
+}
+
+// Base classes first; a method a subclass decorates again replaces the routes its parent gave it.
+function inheritedRouteMetadata(type: Class): RouteMetadata[] {
+  const byProperty = new Map<string | symbol, RouteMetadata[]>();
+  for (const owner of classChain(type)) {
+    const own = getOwnMetadata<readonly RouteMetadata[]>(MetadataKey.routes, owner) ?? [];
+    const redeclared = new Set(own.map((route) => route.property));
+    for (const property of redeclared) byProperty.set(property, []);
+    for (const route of own) byProperty.get(route.property)?.push(route);
+  }
+  return [...byProperty.values()].flat();
+}
+
+function classChain(type: Class): Class[] {
+  const chain: Class[] = [];
+  for (let owner: unknown = type; typeof owner === 'function' && owner !== Function.prototype;) {
+    chain.unshift(owner as Class);
+    owner = Object.getPrototypeOf(owner);
+  }
+  return chain;
 }

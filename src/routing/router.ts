@@ -2,7 +2,6 @@ import express, { type RequestHandler } from 'express';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { Class } from '../container/token';
 import { Errors } from '../errors';
-import { createMethodHandler } from './handler-factory';
 import { compareSpecificity, joinPath, routeShape } from './path';
 import { resourceRoutes } from './resource-routes';
 import type { ResourceOptions } from './resource-table';
@@ -155,8 +154,7 @@ export class Router {
       path,
       isApi,
       options,
-      controller: instance.constructor.name,
-      handlerFor: (action) => createMethodHandler(instance, action),
+      instance,
     });
     return this.add(...routes);
   }

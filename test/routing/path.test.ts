@@ -68,3 +68,30 @@ describe('routeShape', () => {
     expect(routeShape('/Orders/:id')).toBe(routeShape('/orders/:ID'));
   });
 });
+
+describe('compareSpecificity with prefixes and optional groups', () => {
+  test('puts a segment with a static prefix before a bare parameter', () => {
+    expect(['/:slug', '/docs{/:page}'].sort(compareSpecificity)).toEqual(['/docs{/:page}', '/:slug']);
+  });
+
+  test('puts a fully static segment before one with a static prefix', () => {
+    expect(['/files/file-:id', '/files/file-new'].sort(compareSpecificity)).toEqual([
+      '/files/file-new',
+      '/files/file-:id',
+    ]);
+  });
+});
+
+describe('routeShape of wildcards and quoted names', () => {
+  test('erases wildcard names, so /files/*path and /files/*rest have one shape', () => {
+    expect(routeShape('/files/*path')).toBe(routeShape('/files/*rest'));
+  });
+
+  test('erases quoted parameter names', () => {
+    expect(routeShape('/x/:"id"')).toBe(routeShape('/x/:key'));
+  });
+
+  test('keeps a wildcard apart from a parameter', () => {
+    expect(routeShape('/files/*path')).not.toBe(routeShape('/files/:path'));
+  });
+});
