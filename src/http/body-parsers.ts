@@ -1,7 +1,7 @@
 import bytes from 'bytes';
 import express, { type RequestHandler } from 'express';
 import multer from 'multer';
-import { HttpError } from '../errors';
+import { Errors, HttpError } from '../errors';
 
 const MULTIPART_LIMITS: Readonly<Record<string, { status: number; message: string }>> = {
   LIMIT_FILE_SIZE: { status: 413, message: 'uploaded file too large' },
@@ -12,22 +12,48 @@ const MULTIPART_LIMITS: Readonly<Record<string, { status: number; message: strin
   LIMIT_FIELD_KEY: { status: 413, message: 'form field name too long' },
 };
 
+const SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb)$/i;
+
 /**
- * The body parsers every request passes through, each bounded by `limit`: JSON, urlencoded forms
- * and multipart forms (files are kept in memory on `req.files`).
+ * The body parsers every request passes through, each bounded by `limit` as a whole: JSON,
+ * urlencoded forms and multipart forms (files are kept in memory on `req.files`).
  */
 export function createBodyParsers(limit: string | number): RequestHandler[] {
-  const limitBytes = typeof limit === 'number' ? limit : (bytes.parse(limit) ?? 1024 * 1024);
+  const limitBytes = parseLimit(limit);
   const multipart = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: limitBytes, fieldSize: limitBytes, files: 10, fields: 1000 },
   }).any();
-  const parseMultipart: RequestHandler = (req, res, next) =>
+
+  // multer bounds each part, not the body: bound the whole by its declared length, which Node
+  // enforces while reading. A chunked multipart body declares none, so it is refused.
+  const parseMultipart: RequestHandler = (req, res, next) => {
+    if (!req.is('multipart')) return next();
+    const declared = req.headers['content-length'];
+    if (declared === undefined) return next(new HttpError(411, 'a multipart body needs a Content-Length'));
+    if (Number(declared) > limitBytes) return next(new HttpError(413, 'request body too large'));
     multipart(req, res, (error?: unknown) => next(error === undefined ? undefined : multipartError(error)));
-  return [express.json({ limit }), express.urlencoded({ limit, extended: false }), parseMultipart];
+  };
+  return [
+    express.json({ limit: limitBytes }),
+    express.urlencoded({ limit: limitBytes, extended: false }),
+    parseMultipart,
+  ];
 }
 
-function multipartError(error: unknown): unknown {
+function parseLimit(limit: string | number): number {
+  const parsed = typeof limit === 'number' ? limit : SIZE.test(limit.trim()) ? bytes.parse(limit) : null;
+  if (parsed === null || !Number.isFinite(parsed) || parsed <= 0) {
+    throw Errors.invalidOption(
+      'bodyLimit',
+      limit,
+      "a positive byte count, or a size such as '512kb' or '1mb'",
+    );
+  }
+  return parsed;
+}
+
+function multipartError(error: unknown): HttpError {
   if (error instanceof multer.MulterError) {
     const known = MULTIPART_LIMITS[error.code];
     return new HttpError(known?.status ?? 400, known?.message ?? 'malformed multipart body', {

@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { IsEmail } from 'class-validator';
 import request from 'supertest';
 import { Controller, Get, HttpError, type Application } from 'keel';
@@ -210,6 +213,54 @@ describe('bodyLimit option', () => {
   test('a multipart field over the limit is 413', async () => {
     const res = await request(small.express).post('/echo').field('data', 'x'.repeat(2048));
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: 'form field too large' });
+    expect(res.body).toEqual({ error: 'request body too large' });
   });
+
+  test('multipart fields each under the limit but over it together are 413', async () => {
+    const res = await request(small.express)
+      .post('/echo')
+      .field('a', 'x'.repeat(600))
+      .field('b', 'x'.repeat(600))
+      .field('c', 'x'.repeat(600));
+    expect(res.status).toBe(413);
+  });
+
+  test('a multipart body under the limit is accepted', async () => {
+    const res = await request(small.express).post('/echo').field('a', 'x'.repeat(300));
+    expect(res.status).toBe(200);
+  });
+
+  test('a chunked multipart body, which declares no length, is 411', async () => {
+    const server = http.createServer(small.express).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    // Node's client streams a body written in pieces with no length as chunked.
+    const sent = http.request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/echo',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=b' },
+    });
+    sent.write('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n');
+    sent.end('x\r\n--b--\r\n');
+    const [response] = (await once(sent, 'response')) as [http.IncomingMessage];
+    const text = (await response.toArray()).join('');
+    server.close();
+    expect(sent.getHeader('content-length')).toBeUndefined();
+    expect(response.statusCode).toBe(411);
+    expect(JSON.parse(text)).toEqual({ error: 'a multipart body needs a Content-Length' });
+  });
+});
+
+describe('an invalid bodyLimit', () => {
+  test.each(['10MiB', '1 megabyte', '-5kb', 0, Number.NaN])(
+    '%p fails boot with E_INVALID_OPTION',
+    async (limit) => {
+      await expect(bootApp(moduleWith({}), { bodyLimit: limit })).rejects.toMatchObject({
+        code: 'E_INVALID_OPTION',
+        message: expect.stringContaining('the option bodyLimit is') as unknown,
+      });
+    },
+  );
 });
