@@ -61,3 +61,50 @@ test('middleware mounted after the first request still runs before keel routes',
   expect(res.body).toEqual({ page: true });
   expect(res.headers['x-tagged']).toBe('yes');
 });
+
+describe('error handlers mounted with app.express.use() after createApplication', () => {
+  let app: Application;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    app = await bootApp(moduleWith({}));
+    app.router
+      .get('/teapot', () => {
+        throw new Error('brewing');
+      })
+      .get('/reported', () => {
+        throw new Error('reported only');
+      });
+    // An error reporter: records, then leaves the answer to keel.
+    app.express.use((error: Error, _req: Request, _res: Response, next: NextFunction) => {
+      seen.push(error.message);
+      next(error);
+    });
+    app.express.use((error: Error, req: Request, res: Response, next: NextFunction) => {
+      if (req.path !== '/teapot') return next(error);
+      res.status(418).json({ error: 'answered by the user' });
+    });
+    app.express.get('/raw', (_req: Request, res: Response) => {
+      res.json({ raw: true });
+    });
+  });
+
+  test('see the errors of keel routes and may answer them', async () => {
+    const res = await send(app, 'GET', '/teapot');
+    expect(res.status).toBe(418);
+    expect(res.body).toEqual({ error: 'answered by the user' });
+    expect(seen).toContain('brewing');
+  });
+
+  test('that pass the error on leave the answer to keel', async () => {
+    const res = await send(app, 'GET', '/reported');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'internal server error' });
+    expect(seen).toContain('reported only');
+  });
+
+  test('leave plain Express routes mounted on app.express answering', async () => {
+    const res = await send(app, 'GET', '/raw');
+    expect(res.body).toEqual({ raw: true });
+  });
+});
