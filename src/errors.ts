@@ -41,6 +41,7 @@ export type FrameworkErrorCode =
   | 'E_UNKNOWN_DEPENDENCY'
   | 'E_UNTYPED_DEPENDENCY'
   | 'E_NOT_INJECTABLE'
+  | 'E_NO_TYPE_METADATA'
   | 'E_DEPENDENCY_CYCLE'
   | 'E_PROVIDER_FAILED'
   | 'E_UNKNOWN_TOKEN'
@@ -59,8 +60,11 @@ export type FrameworkErrorCode =
   | 'E_TEMPLATE_OUTSIDE_VIEWS';
 
 /**
- * An error in how the application is put together (or, for `E_NO_RESPONSE` and
- * `E_TEMPLATE_OUTSIDE_VIEWS`, in a handler): its message names the culprit and the fix.
+ * An error in how the application is put together (or, for the `E_NO_RESPONSE` family, in a
+ * handler): its message names the culprit and the fix, and `code` says which it is.
+ *
+ * @example
+ * await expect(createApplication(AppModule)).rejects.toMatchObject({ code: 'E_UNKNOWN_DEPENDENCY' });
  */
 export class FrameworkError extends Error {
   constructor(
@@ -99,11 +103,13 @@ export const Errors = {
     );
   },
 
-  untypedDependency(dependent: string, index: number): FrameworkError {
+  untypedDependency(dependent: string, index: number, isUndefined: boolean): FrameworkError {
+    const reason = isUndefined
+      ? 'its type is undefined at run time, which usually means a circular import between files'
+      : 'an interface, a union, a primitive, or a type-only import leaves none at run time';
     return new FrameworkError(
       'E_UNTYPED_DEPENDENCY',
-      `cannot create ${dependent}: constructor parameter #${index} has no injectable type ` +
-        `(an interface, a union, a primitive, or a type-only import leaves none at run time).\n` +
+      `cannot create ${dependent}: constructor parameter #${index} has no injectable type (${reason}).\n` +
         `Fix: decorate the parameter with @Inject(token), or give it a class type.`,
     );
   },
@@ -113,6 +119,14 @@ export const Errors = {
       'E_NOT_INJECTABLE',
       `cannot create ${dependent}: its constructor takes parameters but keel has no record of their types.\n` +
         `Fix: decorate ${dependent} with @Injectable() (or @Controller/@Resource), and compile with emitDecoratorMetadata.`,
+    );
+  },
+
+  noTypeMetadata(dependent: string): FrameworkError {
+    return new FrameworkError(
+      'E_NO_TYPE_METADATA',
+      `cannot create ${dependent}: it is decorated, but no constructor parameter types were emitted for it.\n` +
+        `Fix: compile with "emitDecoratorMetadata": true (tsc or swc; tsx and esbuild emit none).`,
     );
   },
 

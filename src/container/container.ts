@@ -27,7 +27,7 @@ export class Container {
     this.#graph = graph;
   }
 
-  /** Scans `root` and creates all its providers and controllers; rejects with a boot error. */
+  /** Scans `root` and creates all its providers and controllers; rejects with a boot error. @example await Container.create(AppModule) */
   static async create(root: ModuleImport): Promise<Container> {
     const container = new Container(new ModuleGraph(root));
     for (const record of container.#records()) await container.#resolve(record, []);
@@ -36,7 +36,7 @@ export class Container {
 
   /**
    * The instance for `token`: a provider seen from the root module first, then a provider or a
-   * controller of any module.
+   * controller of any module. @example container.get(OrderService)
    */
   get<T>(token: Token<T>): T {
     const record = this.#graph.root.visible.get(token) ?? this.#graph.findRecord(token);
@@ -46,7 +46,8 @@ export class Container {
 
   /**
    * An instance of `type` with its dependencies taken from the root module's scope: the provider's
-   * instance when `type` is one, otherwise a new one, made once.
+   * instance when `type` is one, otherwise a new one, made once (no lifecycle hooks run on it).
+   * @example container.construct(PhotoController)
    */
   construct<T>(type: Class<T>): T {
     const root = this.#graph.root;
@@ -62,7 +63,7 @@ export class Container {
     return this.#constructed.get(type) as T;
   }
 
-  /** Every controller, module by module (imports first), in declaration order. */
+  /** Every controller, module by module (imports first), in declaration order. @example container.controllers().length */
   controllers(): ControllerInstance[] {
     return this.#graph.modules.flatMap((node) =>
       node.controllers.map((record) => ({
@@ -72,7 +73,7 @@ export class Container {
     );
   }
 
-  /** Every distinct instance, module by module (imports first): the order of init hooks. */
+  /** Every distinct instance, module by module (imports first): the order of init hooks. @example container.instances() */
   instances(): unknown[] {
     return [...new Set([...this.#records()].map((record) => record.instance))];
   }

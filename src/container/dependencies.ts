@@ -23,11 +23,15 @@ export function classDependencies(type: Class): Dependency[] {
   const injected = getOwnMetadata<ReadonlyMap<number, Token>>(MetadataKey.injectTokens, owner) ?? new Map();
   const optional = getOwnMetadata<ReadonlySet<number>>(MetadataKey.optionalParams, owner) ?? new Set();
   const count = Math.max(paramTypes?.length ?? 0, owner.length, ...[...injected.keys()].map((i) => i + 1));
-  if (count > 0 && paramTypes === undefined && injected.size < count) throw Errors.notInjectable(type.name);
+  if (count > 0 && paramTypes === undefined && injected.size < count) {
+    // Decorated but without types: the compiler emitted no metadata (tsx and esbuild never do).
+    const isDecorated = isDecoratedClass(owner);
+    throw isDecorated ? Errors.noTypeMetadata(type.name) : Errors.notInjectable(type.name);
+  }
 
   return Array.from({ length: count }, (_, index) => {
     const token = injected.get(index) ?? paramTypes?.[index];
-    if (!isUsableToken(token)) throw Errors.untypedDependency(type.name, index);
+    if (!isUsableToken(token)) throw Errors.untypedDependency(type.name, index, token === undefined);
     return { token, optional: optional.has(index), position: `constructor parameter #${index}` };
   });
 }
@@ -42,6 +46,13 @@ function constructorOwner(type: Class): Class {
     owner = parent as Class;
   }
   return owner;
+}
+
+function isDecoratedClass(type: Class): boolean {
+  return (
+    getOwnMetadata(MetadataKey.injectable, type) === true ||
+    getOwnMetadata(MetadataKey.controller, type) !== undefined
+  );
 }
 
 function hasOwnInjectionMetadata(type: Class): boolean {

@@ -1,18 +1,33 @@
 import type { Class, Token } from './token';
 
-/** A dependency that resolves to `undefined` when nothing provides it. */
+/**
+ * A factory dependency that resolves to `undefined` when nothing provides it.
+ *
+ * @example
+ * { provide: Reporter, useFactory: (metrics?: Metrics) => new Reporter(metrics), inject: [{ token: Metrics, optional: true }] }
+ */
 export interface OptionalDependency {
   token: Token;
   optional: true;
 }
 
-/** Registers `useClass` (constructed with its own dependencies) under `provide`. */
+/**
+ * Registers `useClass` (constructed with its own dependencies) under `provide`.
+ *
+ * @example
+ * { provide: Mailer, useClass: SmtpMailer }
+ */
 export interface ClassProvider<T = unknown> {
   provide: Token<T>;
   useClass: Class<T>;
 }
 
-/** Registers a ready value under `provide`. */
+/**
+ * Registers a ready value under `provide`.
+ *
+ * @example
+ * { provide: CONFIG, useValue: { region: 'eu-west-1' } }
+ */
 export interface ValueProvider<T = unknown> {
   provide: Token<T>;
   useValue: T;
@@ -31,7 +46,12 @@ export interface FactoryProvider<T = unknown> {
   inject?: readonly (Token | OptionalDependency)[];
 }
 
-/** Makes `provide` another name for the provider of `useExisting`. */
+/**
+ * Makes `provide` another name for the provider of `useExisting`: both give the same instance.
+ *
+ * @example
+ * { provide: 'Clock', useExisting: SystemClock }
+ */
 export interface ExistingProvider<T = unknown> {
   provide: Token<T>;
   useExisting: Token<T>;

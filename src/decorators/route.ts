@@ -3,7 +3,12 @@ import { appendMetadata } from '../metadata/reflection';
 import type { HttpMethod } from '../routing/route';
 import type { RouteMetadata } from '../routing/route-metadata';
 
-/** Builds the method decorator for one HTTP method; all route decorators come from here. */
+/**
+ * Builds the method decorator for one HTTP method; all route decorators come from here.
+ *
+ * @example
+ * export const Search = createRouteDecorator('GET'); // @Search('find') find(ctx: Context) {}
+ */
 export function createRouteDecorator(method: HttpMethod): (path?: string) => MethodDecorator {
   return (path = '') =>
     (prototype, property) => {

@@ -3,6 +3,9 @@ import pino from 'pino';
 /**
  * The logger keel writes to: pino's shape (`logger.error({ err }, 'message')`), so a pino
  * instance can be passed as it is.
+ *
+ * @example
+ * await createApplication(AppModule, { logger: pino({ level: 'warn' }) });
  */
 export interface Logger {
   debug(details: object, message?: string): void;
@@ -11,7 +14,7 @@ export interface Logger {
   error(details: object, message?: string): void;
 }
 
-/** The logger for the `logger` option: pino JSON lines by default, silent with `false`. */
+/** The logger for the `logger` option: pino JSON lines by default, silent with `false`. @example createLogger(false) */
 export function createLogger(option: Logger | false | undefined): Logger {
   if (option === false) return pino({ enabled: false });
   return option ?? pino({ name: 'keel' });

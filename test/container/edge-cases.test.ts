@@ -51,3 +51,30 @@ test('exports reach an importer through two modules that re-export each other', 
   const app = await boot(defineModule('AppModule', { imports: [A], providers: [Meter] }));
   expect(app.get(Meter).quota).toBe(5);
 });
+
+test('a decorated class whose parameter types were not emitted fails boot with E_NO_TYPE_METADATA', async () => {
+  class Mailer {}
+  // Decorating by call leaves no design:paramtypes, as with a compiler that emits no metadata.
+  class Signup {
+    constructor(readonly mailer: Mailer) {}
+  }
+  Injectable()(Signup);
+  await expect(boot(defineModule('AppModule', { providers: [Mailer, Signup] }))).rejects.toMatchObject({
+    code: 'E_NO_TYPE_METADATA',
+    message:
+      'E_NO_TYPE_METADATA: cannot create Signup: it is decorated, but no constructor parameter types were emitted for it.\n' +
+      'Fix: compile with "emitDecoratorMetadata": true (tsc or swc; tsx and esbuild emit none).',
+  });
+});
+
+test('a parameter whose type is undefined at run time is named as a likely circular import', async () => {
+  class Report {
+    constructor(readonly source: unknown) {}
+  }
+  Injectable()(Report);
+  Reflect.defineMetadata('design:paramtypes', [undefined], Report);
+  await expect(boot(defineModule('AppModule', { providers: [Report] }))).rejects.toThrow(
+    'E_UNTYPED_DEPENDENCY: cannot create Report: constructor parameter #0 has no injectable type ' +
+      '(its type is undefined at run time, which usually means a circular import between files).',
+  );
+});
