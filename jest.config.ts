@@ -8,6 +8,8 @@ const config: Config = {
   transform: { '^.+\\.ts$': '@swc/jest' },
   moduleNameMapper: { '^keel$': '<rootDir>/src/index.ts' },
   setupFiles: ['reflect-metadata'],
+  // Child-process tests run the compiled framework: build it first, so they never see a stale dist/.
+  globalSetup: '<rootDir>/test/global-setup.ts',
 };
 
 export default config;

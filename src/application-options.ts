@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Errors } from './errors';
 import type { Logger } from './logging/logger';
 
 /** The options of `createApplication`; all are optional. */
@@ -9,6 +10,12 @@ export interface ApplicationOptions {
   bodyLimit?: string | number;
   /** A pino-compatible logger, or `false` to silence keel. Default: pino, JSON lines on stdout. */
   logger?: Logger | false;
+  /** `listen()` makes SIGTERM and SIGINT start the graceful shutdown, then exit. Default: `true`. */
+  handleSignals?: boolean;
+  /** How long a shutdown keeps serving (readiness answering 503) before the server stops accepting. Default: `0`. */
+  shutdownDelayMs?: number;
+  /** How long in-flight requests get to finish once the server stops accepting. Default: `10000`. */
+  shutdownTimeoutMs?: number;
 }
 
 /** The options with every default filled in. */
@@ -16,13 +23,41 @@ export interface ResolvedOptions {
   readonly views: string;
   readonly bodyLimit: string | number;
   readonly logger: Logger | false | undefined;
+  readonly handleSignals: boolean;
+  readonly shutdownDelayMs: number;
+  readonly shutdownTimeoutMs: number;
 }
 
-/** Fills in the defaults of {@link ApplicationOptions}. */
+/** The options that shape listening and shutting down. */
+export type ShutdownSettings = Pick<
+  ResolvedOptions,
+  'handleSignals' | 'shutdownDelayMs' | 'shutdownTimeoutMs'
+>;
+
+// Node's timers take at most 2^31 - 1 ms; a longer delay fires after 1 ms instead, which would turn a
+// generous timeout into none at all.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Fills in the defaults of {@link ApplicationOptions}; an option of the wrong kind is a boot error. */
 export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
   return {
     views: path.resolve(options.views ?? path.join(process.cwd(), 'views')),
     bodyLimit: options.bodyLimit ?? '1mb',
     logger: options.logger,
+    handleSignals: checkBoolean('handleSignals', options.handleSignals ?? true),
+    shutdownDelayMs: checkMilliseconds('shutdownDelayMs', options.shutdownDelayMs ?? 0),
+    shutdownTimeoutMs: checkMilliseconds('shutdownTimeoutMs', options.shutdownTimeoutMs ?? 10_000),
   };
+}
+
+function checkBoolean(option: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw Errors.invalidOption(option, value, 'true or false');
+  return value;
+}
+
+function checkMilliseconds(option: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
+    throw Errors.invalidOption(option, value, `a number of milliseconds from 0 to ${MAX_TIMER_MS}`);
+  }
+  return value;
 }

@@ -1,14 +1,18 @@
 import type { Express } from 'express';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolveOptions, type ApplicationOptions } from './application-options';
+import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
 import { Container } from './container/container';
-import { callLifecycleHook } from './container/lifecycle';
+import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
 import { createHttpPipeline } from './http/http-pipeline';
 import { adaptRoute } from './http/route-adapter';
 import { ViewRenderer } from './http/views';
+import { Errors } from './errors';
+import { ServerDrain } from './lifecycle/server-drain';
+import { shutDown } from './lifecycle/shutdown';
+import { handleShutdownSignals } from './lifecycle/signal-handling';
 import { createLogger, type Logger } from './logging/logger';
 import { compileController } from './routing/route-compiler';
 import { Router } from './routing/router';
@@ -18,6 +22,19 @@ export interface BoundAddress extends AddressInfo {
   /** `http://host:port`, ready to open. */
   readonly url: string;
 }
+
+/** What {@link createApplication} assembles an application from. @internal */
+export interface ApplicationParts {
+  readonly container: Container;
+  readonly router: Router;
+  readonly express: Express;
+  readonly logger: Logger;
+  readonly settings: ShutdownSettings;
+}
+
+// How long, past shutdownDelayMs + shutdownTimeoutMs, a signalled shutdown may run before the
+// process exits anyway: a drain that times out still gets to run the onApplicationShutdown hooks.
+const HOOKS_GRACE_MS = 1000;
 
 /**
  * A booted keel application: its container, its routes, the Express app that serves them.
@@ -32,15 +49,29 @@ export class Application {
   readonly express: Express;
   readonly logger: Logger;
   readonly #container: Container;
+  readonly #settings: ShutdownSettings;
   #server: http.Server | undefined;
+  #drain: ServerDrain | undefined;
+  #bound: BoundAddress | undefined;
+  #removeSignalHandlers: (() => void) | undefined;
   #closing: Promise<void> | undefined;
 
   /** @internal use {@link createApplication} */
-  constructor(container: Container, router: Router, express: Express, logger: Logger) {
-    this.#container = container;
-    this.router = router;
-    this.express = express;
-    this.logger = logger;
+  constructor(parts: ApplicationParts) {
+    this.#container = parts.container;
+    this.router = parts.router;
+    this.express = parts.express;
+    this.logger = parts.logger;
+    this.#settings = parts.settings;
+  }
+
+  /**
+   * True from the moment a shutdown starts (a signal or `close()`), while the server may still be
+   * serving: readiness answers 503 from it so the orchestrator stops sending traffic.
+   * @example app.router.get('/ready', (ctx) => ctx.json(app.isShuttingDown ? 503 : 200, {}))
+   */
+  get isShuttingDown(): boolean {
+    return this.#closing !== undefined;
   }
 
   /** The instance the container holds for `token`. @example app.get(OrderService) */
@@ -50,46 +81,80 @@ export class Application {
 
   /**
    * Starts serving on `port` (0 picks a free one; default `PORT`, else 8080) and resolves with the
-   * bound address. @example const { port } = await app.listen(0, '127.0.0.1')
+   * bound address. Unless `handleSignals` is false, SIGTERM and SIGINT then shut the application
+   * down gracefully and exit. Once per application: a second call rejects.
+   * @example const { port } = await app.listen(0, '127.0.0.1')
    */
   async listen(port: number = Number(process.env.PORT ?? 8080), host?: string): Promise<BoundAddress> {
+    if (this.#closing) throw Errors.applicationClosed();
+    if (this.#server) throw Errors.alreadyListening(this.#bound?.url);
+    // Claimed before the first await, so that a concurrent second call is refused too.
     const server = http.createServer(this.express);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
     this.#server = server;
+    this.#drain = new ServerDrain(server);
+    await bind(server, port, host).catch((error: unknown) => {
+      this.#server = undefined;
+      this.#drain = undefined;
+      throw error;
+    });
+    // close() ran while the port was being bound, and its drain found nothing listening yet.
+    if (this.#closing) {
+      server.close();
+      throw Errors.applicationClosed();
+    }
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    const bound = { ...address, url: `http://${shownHost}:${address.port}` };
-    this.logger.info({ url: bound.url }, 'listening');
-    return bound;
+    this.#bound = { ...address, url: `http://${shownHost}:${address.port}` };
+    if (this.#settings.handleSignals) this.#handleSignals();
+    this.logger.info({ url: this.#bound.url }, 'listening');
+    return this.#bound;
   }
 
   /**
-   * Shuts down: `beforeApplicationShutdown` hooks, the server stops accepting and finishes the
-   * requests in flight, then `onApplicationShutdown` hooks. Calling it again awaits the same shutdown.
+   * Shuts down: waits `shutdownDelayMs` (still serving), runs the `beforeApplicationShutdown` hooks,
+   * stops accepting and lets the requests in flight finish (for at most `shutdownTimeoutMs`), then
+   * runs the `onApplicationShutdown` hooks. A hook that throws does not stop the others; the
+   * returned promise then rejects with `E_SHUTDOWN_FAILED`, as it does after a drain that timed out.
+   * Calling it again returns the same promise.
+   * @example afterAll(() => app.close())
    */
   close(signal?: string): Promise<void> {
-    this.#closing ??= this.#shutdown(signal);
+    // Started a tick later, so that `#closing` is set before the first hook runs: a hook that reads
+    // isShuttingDown sees true, and one that calls close() gets this same shutdown.
+    this.#closing ??= Promise.resolve()
+      .then(() =>
+        shutDown({
+          instances: this.#container.instances().reverse(),
+          drain: this.#drain,
+          logger: this.logger,
+          delayMs: this.#settings.shutdownDelayMs,
+          timeoutMs: this.#settings.shutdownTimeoutMs,
+          signal,
+        }),
+      )
+      .finally(() => this.#removeSignalHandlers?.());
     return this.#closing;
   }
 
-  async #shutdown(signal?: string): Promise<void> {
-    const instances = this.#container.instances().reverse();
-    await callLifecycleHook(instances, 'beforeApplicationShutdown', signal);
-    const server = this.#server;
-    if (server) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await closed;
-    }
-    await callLifecycleHook(instances, 'onApplicationShutdown', signal);
-    this.logger.info({ signal }, 'shut down');
+  #handleSignals(): void {
+    const { shutdownDelayMs, shutdownTimeoutMs } = this.#settings;
+    this.#removeSignalHandlers = handleShutdownSignals({
+      shutDown: (signal) => this.close(signal),
+      isShuttingDown: () => this.isShuttingDown,
+      hardDeadlineMs: shutdownDelayMs + shutdownTimeoutMs + HOOKS_GRACE_MS,
+      logger: this.logger,
+    });
   }
+}
+
+function bind(server: http.Server, port: number, host: string | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 /**
@@ -113,10 +178,10 @@ export async function createApplication(
     adapt: (route) => adaptRoute(route, views, logger),
   });
   for (const { type, instance } of container.controllers()) router.add(...compileController(type, instance));
+  const express = createHttpPipeline({ router, logger, bodyLimit: settings.bodyLimit });
 
   const instances = container.instances();
-  await callLifecycleHook(instances, 'onModuleInit');
-  await callLifecycleHook(instances, 'onApplicationBootstrap');
-  const express = createHttpPipeline({ router, logger, bodyLimit: settings.bodyLimit });
-  return new Application(container, router, express, logger);
+  await callBootHook(instances, 'onModuleInit');
+  await callBootHook(instances, 'onApplicationBootstrap');
+  return new Application({ container, router, express, logger, settings });
 }

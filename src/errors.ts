@@ -1,3 +1,4 @@
+import type { HookFailure } from './container/lifecycle';
 import { tokenName } from './container/token';
 
 /** Field name → the validation messages for it, as sent in a 422 body. */
@@ -57,6 +58,9 @@ export type FrameworkErrorCode =
   | 'E_ALREADY_RESPONDED'
   | 'E_UNKNOWN_PARAM'
   | 'E_INVALID_OPTION'
+  | 'E_ALREADY_LISTENING'
+  | 'E_APPLICATION_CLOSED'
+  | 'E_SHUTDOWN_FAILED'
   | 'E_TEMPLATE_OUTSIDE_VIEWS';
 
 /**
@@ -251,9 +255,45 @@ export const Errors = {
   },
 
   invalidOption(option: string, value: unknown, expected: string): FrameworkError {
+    // JSON.stringify would print NaN and Infinity as null.
+    const shown = typeof value === 'number' ? String(value) : JSON.stringify(value);
+    return new FrameworkError('E_INVALID_OPTION', `the option ${option} is ${shown}: expected ${expected}.`);
+  },
+
+  alreadyListening(url: string | undefined): FrameworkError {
+    const where = url ? `it already serves ${url}` : 'it is already starting to listen';
     return new FrameworkError(
-      'E_INVALID_OPTION',
-      `the option ${option} is ${JSON.stringify(value)}: expected ${expected}.`,
+      'E_ALREADY_LISTENING',
+      `listen() was called a second time, but ${where}.\n` +
+        `Fix: call listen() once per application; to serve a second port, mount app.express on another server.`,
+    );
+  },
+
+  applicationClosed(): FrameworkError {
+    return new FrameworkError(
+      'E_APPLICATION_CLOSED',
+      `listen() was called after close(): the application's shutdown hooks have run.\n` +
+        `Fix: create a new application with createApplication() to serve again.`,
+    );
+  },
+
+  shutdownFailed(p: {
+    failures: readonly HookFailure[];
+    timedOutAfterMs: number | undefined;
+  }): FrameworkError {
+    const reasons = p.failures.map(
+      ({ instance, hook, error }) => `${instance}.${hook} threw: ${messageOf(error)}`,
+    );
+    if (p.timedOutAfterMs !== undefined) {
+      reasons.push(
+        `requests were still in flight after shutdownTimeoutMs (${p.timedOutAfterMs} ms); their connections were closed`,
+      );
+    }
+    const errors = p.failures.map((failure) => failure.error);
+    return new FrameworkError(
+      'E_SHUTDOWN_FAILED',
+      `the shutdown finished, but not cleanly:\n- ${reasons.join('\n- ')}`,
+      errors.length > 0 ? { cause: new AggregateError(errors, 'shutdown hook failures') } : undefined,
     );
   },
 
@@ -264,6 +304,10 @@ export const Errors = {
     );
   },
 };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 function describe(value: unknown): string {
   if (typeof value === 'function') return `class ${value.name || '<anonymous>'}`;

@@ -53,7 +53,9 @@ test('exports reach an importer through two modules that re-export each other', 
 });
 
 test('a decorated class whose parameter types were not emitted fails boot with E_NO_TYPE_METADATA', async () => {
-  class Mailer {}
+  class Mailer {
+    send(): void {}
+  }
   // Decorating by call leaves no design:paramtypes, as with a compiler that emits no metadata.
   class Signup {
     constructor(readonly mailer: Mailer) {}

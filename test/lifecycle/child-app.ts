@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { within } from './http-client';
+
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'apps', 'shutdown-app.mjs');
+
+/** One line the fixture wrote to stdout: its port, a request it received, a hook call, a log entry. */
+export type OutputLine = Record<string, unknown>;
+
+/** How the child process ended, and when (`performance.now()` in the test process). */
+export interface ChildExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly at: number;
+}
+
+/** The fixture application running in its own process. */
+export interface ChildApp {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Resolves once the process has exited and its output has all been read. */
+  readonly exited: Promise<ChildExit>;
+  /** Every stdout line so far. */
+  lines(): OutputLine[];
+  /** Resolves when `predicate` holds for the lines written so far; rejects after `timeoutMs`. */
+  waitFor(what: string, predicate: (lines: OutputLine[]) => boolean, timeoutMs?: number): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Starts the fixture with `env` added to the environment and resolves once it listens. */
+export async function startApp(env: Record<string, string> = {}): Promise<ChildApp> {
+  const child = spawn(process.execPath, [FIXTURE], {
+    cwd: path.join(__dirname, '..', '..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const output: OutputLine[] = [];
+  const events = new EventEmitter();
+  let stderr = '';
+  let partial = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const complete = (partial + chunk).split('\n');
+    partial = complete.pop() ?? '';
+    for (const line of complete) output.push(parseLine(line));
+    events.emit('lines');
+  });
+  let exit: ChildExit | undefined;
+  // 'close', not 'exit': by then stdout has been read to its end.
+  const exited = new Promise<ChildExit>((resolve) => {
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      exit = { code, signal, at: performance.now() };
+      resolve(exit);
+      events.emit('lines');
+    });
+  });
+
+  const waitFor: ChildApp['waitFor'] = (what, predicate, timeoutMs = 5000) => {
+    const seen = new Promise<void>((resolve, reject) => {
+      const check = () => {
+        const holds = predicate(output);
+        if (!holds && !exit) return;
+        events.off('lines', check);
+        if (holds) resolve();
+        else reject(new Error(`the fixture exited (${exit?.code ?? exit?.signal}) before ${what}`));
+      };
+      events.on('lines', check);
+      check();
+    });
+    return within(seen, timeoutMs, what).catch((error: Error) => {
+      throw new Error(`${error.message}; stderr: ${stderr || '(empty)'}`);
+    });
+  };
+
+  await waitFor('the port line', (lines) => lines.some((line) => 'port' in line), 10_000);
+  const port = output.find((line) => 'port' in line)?.port as number;
+  return { url: `http://127.0.0.1:${port}`, child, exited, lines: () => output, waitFor };
+}
+
+/** Kills every fixture process still running (a failed test must not leave one behind). */
+export function killRunningApps(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+/** The lines that are keel log entries with the message `msg`. */
+export function logged(lines: OutputLine[], msg: string): OutputLine[] {
+  return lines.filter((line) => line.msg === msg);
+}
+
+function parseLine(line: string): OutputLine {
+  if (!line.startsWith('{')) return { text: line };
+  return JSON.parse(line) as OutputLine;
+}

@@ -1,0 +1,93 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { bootApp, moduleWith } from '../factories/app';
+import { get, within } from './http-client';
+import { closeUntilDraining, gate, HOST } from './gates';
+
+describe('the drain and keep-alive connections', () => {
+  test('an idle keep-alive connection is closed at once, and close() does not wait for its timeout', async () => {
+    const app = await bootApp(moduleWith({}));
+    app.router.get('/ping', () => ({ pong: true }));
+    const { url } = await app.listen(0, HOST);
+    const agent = new http.Agent({ keepAlive: true });
+    const answer = await get(`${url}/ping`, agent);
+    const [socket] = Object.values(agent.freeSockets).flat();
+
+    await within(Promise.all([app.close(), once(socket as net.Socket, 'close')]), 1000, 'close()');
+
+    expect(answer.connection).toBe('keep-alive');
+    agent.destroy();
+  });
+
+  test('a response that promised keep-alive before the drain has its connection closed as it ends', async () => {
+    const app = await bootApp(moduleWith({}));
+    const streaming = gate();
+    const finish = gate();
+    app.router.get('/stream', async (ctx) => {
+      ctx.res.writeHead(200, { 'Content-Type': 'text/plain' }).write('first ');
+      streaming.open();
+      await finish.opened;
+      ctx.res.end('done');
+    });
+    const { url } = await app.listen(0, HOST);
+    const agent = new http.Agent({ keepAlive: true });
+    const answer = get(`${url}/stream`, agent);
+    await streaming.opened;
+
+    const { closing } = await closeUntilDraining(app);
+    finish.open();
+    // Node would otherwise keep the connection for its 5 s keepAliveTimeout, and close() with it.
+    await within(closing, 1000, 'close()');
+
+    expect(await answer).toEqual({ status: 200, connection: 'keep-alive', body: 'first done' });
+    agent.destroy();
+  });
+
+  test('a request arriving during the drain on a connection kept alive is answered with Connection: close', async () => {
+    const app = await bootApp(moduleWith({}));
+    const streaming = gate();
+    const finish = gate();
+    const pinged = gate();
+    app.router
+      .get('/stream', async (ctx) => {
+        ctx.res.writeHead(200, { 'Content-Type': 'text/plain' }).write('first ');
+        streaming.open();
+        await finish.opened;
+        ctx.res.end('done');
+      })
+      .get('/ping', () => {
+        pinged.open();
+        return { pong: true };
+      });
+    const { port } = await app.listen(0, HOST);
+    const socket = net.connect(port, HOST);
+    let received = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+    socket.write(`GET /stream HTTP/1.1\r\nHost: ${HOST}\r\n\r\n`);
+    await streaming.opened;
+
+    const { closing } = await closeUntilDraining(app);
+    socket.write(`GET /ping HTTP/1.1\r\nHost: ${HOST}\r\n\r\n`);
+    await pinged.opened;
+    finish.open();
+    await within(Promise.all([closing, once(socket, 'close')]), 2000, 'the connection to close');
+
+    const [streamed, pong] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(streamed).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: keep-alive\r\n[^]*first [^]*done/);
+    expect(pong).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*\{"pong":true\}$/);
+  });
+
+  test('with shutdownTimeoutMs at 0, a half-sent request is closed and not counted as a timeout', async () => {
+    const app = await bootApp(moduleWith({}), { shutdownTimeoutMs: 0 });
+    const { port } = await app.listen(0, HOST);
+    const socket = net.connect(port, HOST);
+    socket.write(`GET /nowhere HTTP/1.1\r\nHost: ${HOST}\r\n`);
+    // Time for the server to start parsing it; were it not to, the connection would simply be idle.
+    await sleep(50);
+
+    await expect(within(app.close(), 1000, 'close()')).resolves.toBeUndefined();
+    await within(once(socket, 'close'), 1000, 'the connection to close');
+  });
+});
