@@ -24,7 +24,7 @@ const MALFORMED_PATH: ErrorAnswer = { status: 400, message: 'malformed percent-e
 const INTERNAL_MESSAGE = 'internal server error';
 
 // Headers that describe a successful answer and would be wrong on the error that replaced it.
-const SUCCESS_HEADERS = ['content-disposition', 'content-encoding', 'etag', 'last-modified'];
+const SUCCESS_HEADERS = ['content-type', 'content-disposition', 'content-encoding', 'etag', 'last-modified'];
 
 /**
  * What the client is told about `error`. The status is the error's own when it carries one from
@@ -54,12 +54,13 @@ export function describeError(error: unknown): ErrorAnswer {
 export function createErrorResponder(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const answer = describeError(error);
-    if (answer.status >= 500) logger.error({ err: error, ...requestDetails(req) }, 'request failed');
     if (res.headersSent) {
-      // Part of the answer is already on the wire: cutting the connection is the only honest signal left.
-      res.destroy();
+      logger.error({ err: error, ...requestDetails(req) }, 'request failed after its answer was sent');
+      // A complete answer stays as sent; a partial one is cut, the only honest signal left.
+      if (!res.writableEnded) res.destroy();
       return;
     }
+    if (answer.status >= 500) logger.error({ err: error, ...requestDetails(req) }, 'request failed');
     sendError(res, answer);
   };
 }

@@ -13,8 +13,9 @@ const CONVERTERS = new Map<unknown, Converter>([
   [Boolean, (value) => (TRUE_WORDS.has(value) ? true : FALSE_WORDS.has(value) ? false : value)],
 ]);
 
-// Read once per class and property, not per request.
-const convertersByClass = new WeakMap<Class, Map<string, Converter | undefined>>();
+// Read once per class and declared property, not per request. Only properties that have a converter
+// are kept: field names come from the client, and caching every one would grow without bound.
+const convertersByClass = new WeakMap<Class, Map<string, Converter>>();
 
 /** The form's fields with each string converted to its property's declared number or boolean type. */
 export function convertFormFields(type: Class, fields: object): Record<string, unknown> {
@@ -34,7 +35,9 @@ function convertValue(value: unknown, convert: Converter): unknown {
 function converterFor(type: Class, name: string): Converter | undefined {
   let converters = convertersByClass.get(type);
   if (!converters) convertersByClass.set(type, (converters = new Map()));
-  if (!converters.has(name))
-    converters.set(name, CONVERTERS.get(getPropertyType(type.prototype as object, name)));
-  return converters.get(name);
+  const cached = converters.get(name);
+  if (cached) return cached;
+  const converter = CONVERTERS.get(getPropertyType(type.prototype as object, name));
+  if (converter) converters.set(name, converter);
+  return converter;
 }

@@ -1,4 +1,5 @@
 import express, {
+  type ErrorRequestHandler,
   type Express,
   type NextFunction,
   type Request,
@@ -24,15 +25,22 @@ interface Layer {
   readonly handle: (...args: never[]) => unknown;
 }
 
+interface LayeredApp {
+  router: { stack: Layer[] };
+  use: (...args: unknown[]) => unknown;
+  route: (path: string) => unknown;
+}
+
 /**
- * Builds the Express application keel serves. Middleware the user mounts on it (`app.express.use`),
- * before or after boot, runs before keel's stage (body parsing, `_method`, the routes, 404/405);
- * error handlers the user mounts run after it, so they see the routes' errors; keel's error
- * responder answers last.
+ * Builds the Express application keel serves. Middleware and routes the user mounts on it
+ * (`app.express.use`, `app.express.get`), before or after boot, run before keel's stage (body
+ * parsing, `_method`, the routes, 404/405); error handlers the user mounts run after it, so they
+ * see the routes' errors; keel's error responder answers last.
  */
 export function createHttpPipeline(options: PipelineOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  const before = express.Router();
   const stage = express.Router();
   stage.use(
     ...createBodyParsers(options.bodyLimit),
@@ -40,39 +48,41 @@ export function createHttpPipeline(options: PipelineOptions): Express {
     options.router.dispatch,
     answerUnrouted(options.router),
   );
-
-  const respond = createErrorResponder(options.logger);
-
-  const stack = (app as unknown as { router: { stack: Layer[] } }).router.stack;
-  let arrangedLength = 0;
-  // Express appends what `use` adds after keel's layers; this first layer puts it back in place
-  // before the request walks on, and only when the stack has grown since.
-  const arrange: RequestHandler = (_req, _res, next) => {
-    if (stack.length !== arrangedLength) arrangedLength = arrangeLayers(stack, [arrange, stage, respond]);
-    next();
-  };
-  app.use(arrange, stage, respond);
-  arrangedLength = stack.length;
+  const after = express.Router();
+  app.use(before, stage, errorHandlersIn(after), createErrorResponder(options.logger));
+  redirectRegistrations(app as unknown as LayeredApp, before, after);
   return app;
 }
 
-function arrangeLayers(stack: Layer[], [arrange, stage, respond]: readonly unknown[]): number {
-  const find = (handle: unknown) => stack.find((layer) => layer.handle === handle) as Layer;
-  const keel = [find(arrange), find(stage), find(respond)];
-  const added = stack.filter((layer) => !keel.includes(layer));
-  // Express tells error handlers from middleware by their arity, and so does this.
-  const isErrorHandler = (layer: Layer) => layer.handle.length === 4;
-  const [first, routes, last] = keel as [Layer, Layer, Layer];
-  stack.splice(
-    0,
-    stack.length,
-    first,
-    ...added.filter((layer) => !isErrorHandler(layer)),
-    routes,
-    ...added.filter(isErrorHandler),
-    last,
-  );
-  return stack.length;
+// A Router cannot be entered with an error, and Express skips non-error layers while one is
+// pending: hand the error over and let the router's first layer raise it again inside.
+function errorHandlersIn(router: express.Router): ErrorRequestHandler {
+  const pending = new WeakMap<Request, unknown>();
+  router.use((req: Request, _res: Response, next: NextFunction) => next(pending.get(req)));
+  return (error: unknown, req, res, next) => {
+    pending.set(req, error);
+    router(req, res, next);
+  };
+}
+
+// Express appends what `use` adds to the end of its stack, after keel's responder. Moving each new
+// layer, as it is added, to the end of `before` (or of `after`, for error handlers, which Express
+// tells by their arity) keeps keel's stage in place; both only grow at their end, so a request in
+// flight never sees a layer move under it.
+function redirectRegistrations(app: LayeredApp, before: express.Router, after: express.Router): void {
+  const stack = app.router.stack;
+  const use = app.use.bind(app);
+  app.use = (...args: unknown[]) => {
+    const start = stack.length;
+    use(...args);
+    for (const layer of stack.splice(start)) {
+      const target = layer.handle.length === 4 ? after : before;
+      (target as unknown as { stack: Layer[] }).stack.push(layer);
+    }
+    return app;
+  };
+  // `app.get`, `app.post`, ... and `app.all` create their routes through `app.route`.
+  app.route = (path: string) => before.route(path);
 }
 
 function answerUnrouted(router: Router): RequestHandler {

@@ -17,8 +17,8 @@ export interface SignalHandling {
 /**
  * Makes SIGTERM and SIGINT run the graceful shutdown and then exit: 0 when it went cleanly, 1 when
  * it failed or timed out, and 1 from a backstop timer when it outlives `hardDeadlineMs` (a hook that
- * never settles). A signal during a shutdown is logged and ignored. Returns the function that
- * removes the handlers again.
+ * never settles). The first signal during a shutdown that `close()` started joins it the same way;
+ * any later signal is logged and ignored. Returns the function that removes the handlers again.
  *
  * @example
  * const remove = handleShutdownSignals({ shutDown: (s) => app.close(s), isShuttingDown, hardDeadlineMs, logger });
@@ -30,17 +30,21 @@ export function handleShutdownSignals(handling: SignalHandling): () => void {
     logger.info({ code }, 'exiting');
     process.exit(code);
   };
+  let hasSignal = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (handling.isShuttingDown()) {
+    if (hasSignal) {
       logger.info({ signal }, 'signal received during the shutdown; the shutdown goes on');
       return;
     }
-    logger.info({ signal }, 'signal received');
-    // unref: the backstop alone must not keep a process alive whose shutdown has ended.
+    hasSignal = true;
+    logger.info({ signal, isShuttingDown: handling.isShuttingDown() }, 'signal received');
+    // Not unref'd: once the server is closed, a hook that never settles leaves nothing else to keep
+    // the process alive, and it would end with 0 as if the shutdown had gone cleanly.
     const backstop = setTimeout(() => {
       logger.error({ signal, hardDeadlineMs: handling.hardDeadlineMs }, 'shutdown outlived its deadline');
       exit(1, backstop);
-    }, handling.hardDeadlineMs).unref();
+    }, handling.hardDeadlineMs);
+    // During a shutdown close() started, this joins it: the same promise, now bound to exit.
     handling.shutDown(signal).then(
       () => exit(0, backstop),
       () => exit(1, backstop),

@@ -136,15 +136,19 @@ describe('SIGTERM', () => {
     ]);
   });
 
-  test('a shutdown hook that never settles is cut short: the process exits 1', async () => {
-    const app = await startApp({ HANG_HOOK: '1', SHUTDOWN_TIMEOUT_MS: '200' });
+  test.each(['before', 'after'])(
+    'a %s-shutdown hook that never settles is cut short: the process exits 1',
+    async (hook) => {
+      // After the drain nothing holds the event loop open: only the deadline timer can end the process.
+      const app = await startApp({ HANG_HOOK: hook, SHUTDOWN_TIMEOUT_MS: '200' });
 
-    app.child.kill('SIGTERM');
-    const exit = await within(app.exited, 5000, 'exit');
+      app.child.kill('SIGTERM');
+      const exit = await within(app.exited, 5000, 'exit');
 
-    expect(exit).toMatchObject({ code: 1, signal: null });
-    expect(logged(app.lines(), 'shutdown outlived its deadline')).toHaveLength(1);
-  });
+      expect(exit).toMatchObject({ code: 1, signal: null });
+      expect(logged(app.lines(), 'shutdown outlived its deadline')).toHaveLength(1);
+    },
+  );
 });
 
 test('SIGINT shuts down gracefully too, and the hooks receive it', async () => {
