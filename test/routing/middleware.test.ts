@@ -108,12 +108,3 @@ describe('error handlers mounted with app.express.use() after createApplication'
     expect(res.body).toEqual({ raw: true });
   });
 });
-
-test('middleware mounted after the application has served requests runs before keel routes too', async () => {
-  const app = await bootApp(moduleWith({ controllers: [PageController] }));
-  expect((await send(app, 'GET', '/pages/1')).headers['x-tagged']).toBeUndefined();
-  app.express.use(tagResponses);
-  const res = await send(app, 'GET', '/pages/1');
-  expect(res.body).toEqual({ page: true });
-  expect(res.headers['x-tagged']).toBe('yes');
-});
