@@ -49,9 +49,17 @@ export function createHttpPipeline(options: PipelineOptions): Express {
     answerUnrouted(options.router),
   );
   const after = express.Router();
-  app.use(before, stage, errorHandlersIn(after), createErrorResponder(options.logger));
+  app.use(unlessEmpty(before), stage, errorHandlersIn(after), createErrorResponder(options.logger));
   redirectRegistrations(app as unknown as LayeredApp, before, after);
   return app;
+}
+
+// An empty Router still costs a walk per request; most applications mount nothing on app.express.
+function unlessEmpty(router: express.Router): RequestHandler {
+  return (req, res, next) => {
+    if (router.stack.length === 0) next();
+    else router(req, res, next);
+  };
 }
 
 // A Router cannot be entered with an error, and Express skips non-error layers while one is
