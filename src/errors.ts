@@ -144,10 +144,9 @@ export const Errors = {
   },
 
   providerFailed(provider: string, module: string, cause: unknown): FrameworkError {
-    const reason = cause instanceof Error ? cause.message : String(cause);
     return new FrameworkError(
       'E_PROVIDER_FAILED',
-      `creating ${provider} in module ${module} threw.\nReason: ${reason}`,
+      `creating ${provider} in module ${module} threw.\nReason: ${messageOf(cause)}`,
       { cause },
     );
   },

@@ -13,9 +13,10 @@ const CONVERTERS = new Map<unknown, Converter>([
   [Boolean, (value) => (TRUE_WORDS.has(value) ? true : FALSE_WORDS.has(value) ? false : value)],
 ]);
 
-// Read once per class and declared property, not per request. Only properties that have a converter
-// are kept: field names come from the client, and caching every one would grow without bound.
-const convertersByClass = new WeakMap<Class, Map<string, Converter>>();
+// Read once per class and field name, not per request. Field names come from the client: past a
+// bound, names not seen yet are looked up without being kept, so the cache cannot grow without end.
+const MAX_CACHED_NAMES = 256;
+const convertersByClass = new WeakMap<Class, Map<string, Converter | undefined>>();
 
 /** The form's fields with each string converted to its property's declared number or boolean type. */
 export function convertFormFields(type: Class, fields: object): Record<string, unknown> {
@@ -35,9 +36,8 @@ function convertValue(value: unknown, convert: Converter): unknown {
 function converterFor(type: Class, name: string): Converter | undefined {
   let converters = convertersByClass.get(type);
   if (!converters) convertersByClass.set(type, (converters = new Map()));
-  const cached = converters.get(name);
-  if (cached) return cached;
+  if (converters.has(name)) return converters.get(name);
   const converter = CONVERTERS.get(getPropertyType(type.prototype as object, name));
-  if (converter) converters.set(name, converter);
+  if (converters.size < MAX_CACHED_NAMES) converters.set(name, converter);
   return converter;
 }
