@@ -9,7 +9,9 @@ const config: Config = {
   moduleNameMapper: { '^keel$': '<rootDir>/src/index.ts' },
   setupFiles: ['reflect-metadata'],
   // Child-process tests run the compiled framework: build it first, so they never see a stale dist/.
+  // It also picks the databases (starting an embedded one when the machine has none).
   globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
 };
 
 export default config;

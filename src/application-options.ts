@@ -50,12 +50,14 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
   };
 }
 
-function checkBoolean(option: string, value: unknown): boolean {
+/** `value` when it is a boolean; a boot error naming `option` otherwise. @example checkBoolean('handleSignals', true) */
+export function checkBoolean(option: string, value: unknown): boolean {
   if (typeof value !== 'boolean') throw Errors.invalidOption(option, value, 'true or false');
   return value;
 }
 
-function checkMilliseconds(option: string, value: unknown): number {
+/** `value` when it is a usable timer delay; a boot error naming `option` otherwise. @example checkMilliseconds('shutdownDelayMs', 0) */
+export function checkMilliseconds(option: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
     throw Errors.invalidOption(option, value, `a number of milliseconds from 0 to ${MAX_TIMER_MS}`);
   }

@@ -10,6 +10,7 @@ import { createHttpPipeline } from './http/http-pipeline';
 import { adaptRoute } from './http/route-adapter';
 import { ViewRenderer } from './http/views';
 import { Errors } from './errors';
+import { ApplicationStatus, LOGGER } from './lifecycle/application-status';
 import { ServerDrain } from './lifecycle/server-drain';
 import { shutDown } from './lifecycle/shutdown';
 import { handleShutdownSignals } from './lifecycle/signal-handling';
@@ -29,6 +30,7 @@ export interface ApplicationParts {
   readonly router: Router;
   readonly express: Express;
   readonly logger: Logger;
+  readonly status: ApplicationStatus;
   readonly settings: ShutdownSettings;
 }
 
@@ -49,6 +51,7 @@ export class Application {
   readonly express: Express;
   readonly logger: Logger;
   readonly #container: Container;
+  readonly #status: ApplicationStatus;
   readonly #settings: ShutdownSettings;
   #server: http.Server | undefined;
   #drain: ServerDrain | undefined;
@@ -62,6 +65,7 @@ export class Application {
     this.router = parts.router;
     this.express = parts.express;
     this.logger = parts.logger;
+    this.#status = parts.status;
     this.#settings = parts.settings;
   }
 
@@ -71,7 +75,7 @@ export class Application {
    * @example app.router.get('/ready', (ctx) => ctx.json(app.isShuttingDown ? 503 : 200, {}))
    */
   get isShuttingDown(): boolean {
-    return this.#closing !== undefined;
+    return this.#status.isShuttingDown;
   }
 
   /** The instance the container holds for `token`. @example app.get(OrderService) */
@@ -119,8 +123,9 @@ export class Application {
    * @example afterAll(() => app.close())
    */
   close(signal?: string): Promise<void> {
-    // Started a tick later, so that `#closing` is set before the first hook runs: a hook that reads
-    // isShuttingDown sees true, and one that calls close() gets this same shutdown.
+    this.#status.markShuttingDown();
+    // Started a tick later, so that `#closing` is set before the first hook runs: a hook that
+    // calls close() gets this same shutdown.
     this.#closing ??= Promise.resolve()
       .then(() =>
         shutDown({
@@ -171,11 +176,20 @@ export async function createApplication(
 ): Promise<Application> {
   const settings = resolveOptions(options);
   const logger = createLogger(settings.logger);
-  const container = await Container.create(root);
+  const status = new ApplicationStatus();
+  const container = await Container.create(
+    root,
+    new Map<Token, unknown>([
+      [ApplicationStatus, status],
+      [LOGGER, logger],
+    ]),
+  );
   const views = new ViewRenderer(settings.views, { cache: process.env.NODE_ENV === 'production' });
   const router = new Router({
     resolve: (type) => container.construct(type),
     adapt: (route) => adaptRoute(route, views, logger),
+    status,
+    logger,
   });
   for (const { type, instance } of container.controllers()) router.add(...compileController(type, instance));
   const express = createHttpPipeline({ router, logger, bodyLimit: settings.bodyLimit });
@@ -183,5 +197,5 @@ export async function createApplication(
   const instances = container.instances();
   await callBootHook(instances, 'onModuleInit');
   await callBootHook(instances, 'onApplicationBootstrap');
-  return new Application({ container, router, express, logger, settings });
+  return new Application({ container, router, express, logger, status, settings });
 }

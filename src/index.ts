@@ -33,8 +33,22 @@ export {
   type FrameworkErrorCode,
   type HttpErrorOptions,
 } from './errors';
+export { DatabaseConnector, type RetrySettings } from './database/database-connector';
+export {
+  DatabaseModule,
+  type DatabaseOptionsSource,
+  type DatabaseRetryOptions,
+} from './database/database-module';
+export { InjectRepository, repositoryToken } from './database/inject-repository';
+export { initializeOnce } from './database/initialize-once';
+export { HealthModule } from './health/health-module';
+export type { HealthModuleOptions, HealthOptions } from './health/health-options';
+export { PING_QUERIES } from './health/ping-queries';
+export { ReadinessCheck, type DataSourceResolver, type ReadinessReport } from './health/readiness-check';
+export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
 export { Context } from './http/context';
+export { ApplicationStatus, LOGGER } from './lifecycle/application-status';
 export type { Logger } from './logging/logger';
 export { RESOURCE_ROUTES, type ResourceAction, type ResourceOptions } from './routing/resource-table';
 export type { HttpMethod, RouteDefinition, RouteHandler } from './routing/route';

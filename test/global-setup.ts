@@ -1,15 +1,56 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import {
+  DEFAULT_MARIADB_URL,
+  DEFAULT_POSTGRES_URL,
+  TestDatabaseEnv,
+  closedPort,
+  isReachable,
+} from './factories/test-databases';
 
 /**
- * Compiles `src/` to `dist/` once before the suite: tests that start the framework in a child
- * process load it from there, and must never run against a stale build.
+ * Compiles `src/` to `dist/` once before the suite (tests that start the framework in a child
+ * process load it from there, and must never run against a stale build), then picks the databases:
+ * `DATABASE_URL` when given, else the PostgreSQL server on this machine, else an embedded PGlite
+ * server started here, so the suite passes on a machine with no database server at all.
  */
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<void> {
   const root = path.join(__dirname, '..');
   execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], {
     cwd: root,
     stdio: 'inherit',
     timeout: 120_000,
   });
+  await choosePostgres();
+  const mariadb = process.env.MARIADB_URL ?? DEFAULT_MARIADB_URL;
+  if (await isReachable(mariadb)) process.env[TestDatabaseEnv.mariadbUrl] = mariadb;
+}
+
+async function choosePostgres(): Promise<void> {
+  const given = process.env.DATABASE_URL;
+  if (given) {
+    process.env[TestDatabaseEnv.postgresKind] = 'server';
+    return;
+  }
+  if (await isReachable(DEFAULT_POSTGRES_URL)) {
+    process.env[TestDatabaseEnv.postgresUrl] = DEFAULT_POSTGRES_URL;
+    process.env[TestDatabaseEnv.postgresKind] = 'server';
+    return;
+  }
+  // PGlite crashes inside Jest's VM sandbox, so it runs here, in the plain Node process that
+  // outlives every test file; the global teardown stops it.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const port = await closedPort();
+  const db = await PGlite.create();
+  const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 100 });
+  await server.start();
+  (globalThis as EmbeddedPostgres).keelEmbeddedPostgres = server;
+  process.env[TestDatabaseEnv.postgresUrl] = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  process.env[TestDatabaseEnv.postgresKind] = 'embedded';
+}
+
+/** Where the global setup leaves the embedded server for the teardown (Jest shares only globals between them). */
+export interface EmbeddedPostgres {
+  keelEmbeddedPostgres?: { stop(): Promise<void> };
 }

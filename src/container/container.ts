@@ -2,8 +2,8 @@ import { Errors } from '../errors';
 import { classDependencies, type Dependency } from './dependencies';
 import type { ModuleImport } from './module-definition';
 import { ModuleGraph } from './module-graph';
-import type { ProviderRecord, RecordScope } from './provider-record';
-import type { Class, Token } from './token';
+import { ProviderRecord, type RecordScope } from './provider-record';
+import { tokenName, type Class, type Token } from './token';
 
 /** A controller instance with the class it was made from. */
 export interface ControllerInstance {
@@ -27,9 +27,20 @@ export class Container {
     this.#graph = graph;
   }
 
-  /** Scans `root` and creates all its providers and controllers; rejects with a boot error. @example await Container.create(AppModule) */
-  static async create(root: ModuleImport): Promise<Container> {
+  /**
+   * Scans `root` and creates all its providers and controllers; rejects with a boot error.
+   * `builtIns` (and the container itself) can be injected in every module that does not provide
+   * the same token itself. @example await Container.create(AppModule)
+   */
+  static async create(
+    root: ModuleImport,
+    builtIns: ReadonlyMap<Token, unknown> = new Map(),
+  ): Promise<Container> {
     const container = new Container(new ModuleGraph(root));
+    // Cast: the private constructor makes the class no `Class`, yet it is the token users inject.
+    container.#provideEverywhere(
+      new Map<Token, unknown>([[Container as unknown as Class, container], ...builtIns]),
+    );
     for (const record of container.#records()) await container.#resolve(record, []);
     return container;
   }
@@ -76,6 +87,16 @@ export class Container {
   /** Every distinct instance, module by module (imports first): the order of init hooks. @example container.instances() */
   instances(): unknown[] {
     return [...new Set([...this.#records()].map((record) => record.instance))];
+  }
+
+  #provideEverywhere(values: ReadonlyMap<Token, unknown>): void {
+    const scope: RecordScope = { name: 'keel', visible: new Map() };
+    for (const [token, value] of values) {
+      const record = new ProviderRecord(token, tokenName(token), scope, [], () => value);
+      record.instance = value;
+      record.isResolved = true;
+      for (const node of this.#graph.modules) if (!node.visible.has(token)) node.visible.set(token, record);
+    }
   }
 
   *#records(): Generator<ProviderRecord> {

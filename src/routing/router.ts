@@ -2,15 +2,22 @@ import express, { type RequestHandler } from 'express';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { Class } from '../container/token';
 import { Errors } from '../errors';
+import type { ApplicationStatus } from '../lifecycle/application-status';
+import type { Logger } from '../logging/logger';
 import { compareSpecificity, joinPath, routeShape } from './path';
 import { resourceRoutes } from './resource-routes';
 import type { ResourceOptions } from './resource-table';
 import type { HttpMethod, RouteDefinition, RouteHandler } from './route';
 
-/** What the router needs from the application: DI for controller classes, and the HTTP adapter. */
+/**
+ * What the router needs from the application: DI for controller classes, the HTTP adapter, and
+ * what route sets added through it (health routes) read: the application's status and logger.
+ */
 export interface RouterDependencies {
   readonly resolve: <T>(type: Class<T>) => T;
   readonly adapt: (route: RouteDefinition) => RequestHandler;
+  readonly status: ApplicationStatus;
+  readonly logger: Logger;
 }
 
 interface RegisteredRoute {
@@ -36,6 +43,16 @@ export class Router {
 
   constructor(dependencies: RouterDependencies) {
     this.#dependencies = dependencies;
+  }
+
+  /** The status of the application this router serves. @example router.status.isShuttingDown */
+  get status(): ApplicationStatus {
+    return this.#dependencies.status;
+  }
+
+  /** The logger of the application this router serves. @example router.logger.info({}, 'ready') */
+  get logger(): Logger {
+    return this.#dependencies.logger;
   }
 
   /** Routes GET `path` to `handler`. @example router.get('/hello', () => ({ hello: 'world' })) */

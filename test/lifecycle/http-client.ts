@@ -4,6 +4,7 @@ import http from 'node:http';
 export interface Answer {
   readonly status: number;
   readonly connection: string | undefined;
+  readonly cacheControl: string | undefined;
   readonly body: string;
 }
 
@@ -15,7 +16,12 @@ export function get(url: string, agent: http.Agent | false = false): Promise<Ans
         let body = '';
         res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }),
+          resolve({
+            status: res.statusCode ?? 0,
+            connection: res.headers.connection,
+            cacheControl: res.headers['cache-control'],
+            body,
+          }),
         );
         res.on('error', reject);
       })

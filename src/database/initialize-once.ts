@@ -1,0 +1,36 @@
+import type { DataSource } from 'typeorm';
+
+// Keyed by the DataSource itself: every part of the application that asks (the background
+// connector, each readiness probe) shares the one initialize() in progress.
+const connecting = new WeakMap<DataSource, Promise<void>>();
+
+/**
+ * Initialises `dataSource` unless it already is, with one `initialize()` in progress at a time:
+ * TypeORM throws when `initialize()` runs twice, and two pools would be opened.
+ *
+ * @example
+ * await initializeOnce(dataSource);
+ */
+export function initializeOnce(dataSource: DataSource): Promise<void> {
+  if (dataSource.isInitialized) return Promise.resolve();
+  let pending = connecting.get(dataSource);
+  if (!pending) {
+    pending = dataSource
+      .initialize()
+      .then(() => undefined)
+      .finally(() => connecting.delete(dataSource));
+    connecting.set(dataSource, pending);
+  }
+  return pending;
+}
+
+/**
+ * Resolves once the `initialize()` in progress for `dataSource`, if any, has settled either way;
+ * starts nothing. Shutdown waits on it so it never destroys a pool that is still being opened.
+ *
+ * @example
+ * await initializationSettled(dataSource);
+ */
+export async function initializationSettled(dataSource: DataSource): Promise<void> {
+  await connecting.get(dataSource)?.catch(() => undefined);
+}

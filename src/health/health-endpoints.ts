@@ -1,0 +1,56 @@
+import type { Context } from '../http/context';
+import type { ApplicationStatus } from '../lifecycle/application-status';
+import type { Logger } from '../logging/logger';
+import type { HealthSettings } from './health-options';
+import type { ReadinessCheck } from './readiness-check';
+
+/** What the two health endpoints answer from. */
+export interface HealthEndpointParts {
+  readonly readiness: ReadinessCheck;
+  readonly status: ApplicationStatus;
+  readonly logger: Logger;
+  readonly settings: HealthSettings;
+}
+
+/**
+ * The liveness and readiness answers, shared by `registerHealthRoutes` and `HealthModule`.
+ * Readiness changes are logged once each (not at every probe), with the driver's reason even when
+ * the answer hides it.
+ *
+ * @example
+ * router.get('/health', (ctx) => endpoints.liveness(ctx)).get('/health/ready', (ctx) => endpoints.readiness(ctx));
+ */
+export class HealthEndpoints {
+  readonly #parts: HealthEndpointParts;
+  #wasReady: boolean | undefined;
+
+  constructor(parts: HealthEndpointParts) {
+    this.#parts = parts;
+  }
+
+  /** 200 `{"status":"ok"}` while the process runs; never touches the database. @example endpoints.liveness(ctx) */
+  liveness(ctx: Context): void {
+    ctx.res.setHeader('Cache-Control', 'no-store');
+    ctx.json(200, { status: 'ok' });
+  }
+
+  /** 200 `{"status":"ready","db":"connected"}`, or 503 `{"status":"error","db":"<reason>"}`. @example await endpoints.readiness(ctx) */
+  async readiness(ctx: Context): Promise<void> {
+    const { readiness, status, settings } = this.#parts;
+    const report = status.isShuttingDown
+      ? { isReady: false, reason: 'shutting down' }
+      : await readiness.check();
+    this.#logChange(report.isReady, report.reason);
+    ctx.res.setHeader('Cache-Control', 'no-store');
+    if (report.isReady) return ctx.json(200, { status: 'ready', db: report.reason });
+    const shown = settings.exposeReason || status.isShuttingDown ? report.reason : 'unavailable';
+    ctx.json(503, { status: 'error', db: shown });
+  }
+
+  #logChange(isReady: boolean, reason: string): void {
+    if (isReady === this.#wasReady) return;
+    this.#wasReady = isReady;
+    if (isReady) this.#parts.logger.info({ db: reason }, 'ready: the database answers');
+    else this.#parts.logger.warn({ db: reason }, 'not ready');
+  }
+}

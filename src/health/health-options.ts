@@ -1,0 +1,40 @@
+import { checkBoolean, checkMilliseconds } from '../application-options';
+import { Errors } from '../errors';
+import { joinPath } from '../routing/path';
+import type { DataSourceResolver } from './readiness-check';
+
+/** How the health routes behave; every option is optional. */
+export interface HealthOptions {
+  /** Where liveness answers; readiness answers at `<path>/ready`. Default: `/health`. */
+  path?: string;
+  /** How long readiness waits for the database before answering 503. Default: `500`, under the 1 s orchestrators allow a probe. */
+  timeoutMs?: number;
+  /** Send the driver's reason in `db`; `false` sends `unavailable` instead (the reason is still logged). Default: `true`. */
+  exposeReason?: boolean;
+}
+
+/** {@link HealthOptions}, plus where `HealthModule` finds the `DataSource` when it is not the container's. */
+export interface HealthModuleOptions extends HealthOptions {
+  /** Called at each check for the `DataSource`. Default: the `DataSource` provider in the container. */
+  dataSource?: DataSourceResolver;
+}
+
+/** {@link HealthOptions} with every default filled in. */
+export interface HealthSettings {
+  readonly path: string;
+  readonly timeoutMs: number;
+  readonly exposeReason: boolean;
+}
+
+/** Fills in the defaults of {@link HealthOptions}; an option of the wrong kind is a boot error. @example resolveHealthOptions({ timeoutMs: 800 }) */
+export function resolveHealthOptions(options: HealthOptions): HealthSettings {
+  const timeoutMs = checkMilliseconds('health timeoutMs', options.timeoutMs ?? 500);
+  if (timeoutMs === 0) throw Errors.invalidOption('health timeoutMs', 0, 'more than 0 milliseconds');
+  const path = options.path ?? '/health';
+  if (typeof path !== 'string') throw Errors.invalidOption('health path', path, "a path such as '/health'");
+  return {
+    path: joinPath(path),
+    timeoutMs,
+    exposeReason: checkBoolean('health exposeReason', options.exposeReason ?? true),
+  };
+}

@@ -1,0 +1,80 @@
+import type { DataSource } from 'typeorm';
+import { initializeOnce } from '../database/initialize-once';
+import { pingQuery } from './ping-queries';
+
+/**
+ * Finds the `DataSource` readiness checks: called at check time, never before, so it may be sync
+ * or async, throw, or find nothing yet.
+ *
+ * @example
+ * const resolveDataSource: DataSourceResolver = () => app.get(DataSource);
+ */
+export type DataSourceResolver = () => DataSource | null | undefined | Promise<DataSource | null | undefined>;
+
+/** The outcome of one readiness check: `reason` is `connected`, or why the database is not ready. */
+export interface ReadinessReport {
+  readonly isReady: boolean;
+  readonly reason: string;
+}
+
+/**
+ * Checks that the database answers: resolves the `DataSource`, starts its `initialize()` if it has
+ * not run (one at a time), and pings it with its dialect's query. Concurrent checks share the one
+ * attempt in flight, so a hung database never has more than one ping outstanding from here; each
+ * check waits for it at most `timeoutMs`.
+ *
+ * @example
+ * const readiness = new ReadinessCheck(() => dataSource, 500);
+ * const { isReady, reason } = await readiness.check();
+ */
+export class ReadinessCheck {
+  readonly #resolve: DataSourceResolver;
+  readonly #timeoutMs: number;
+  #inFlight: Promise<ReadinessReport> | undefined;
+
+  constructor(resolve: DataSourceResolver, timeoutMs: number) {
+    this.#resolve = resolve;
+    this.#timeoutMs = timeoutMs;
+  }
+
+  /** Reports on the database within `timeoutMs`; never rejects. @example await readiness.check() */
+  check(): Promise<ReadinessReport> {
+    this.#inFlight ??= this.#attempt().finally(() => {
+      this.#inFlight = undefined;
+    });
+    return this.#within(this.#inFlight);
+  }
+
+  async #attempt(): Promise<ReadinessReport> {
+    try {
+      const dataSource = await this.#resolve();
+      if (!dataSource) return { isReady: false, reason: 'no DataSource was found' };
+      await initializeOnce(dataSource);
+      await dataSource.query(pingQuery(dataSource.options.type));
+      return { isReady: true, reason: 'connected' };
+    } catch (error) {
+      return { isReady: false, reason: reasonOf(error) };
+    }
+  }
+
+  #within(attempt: Promise<ReadinessReport>): Promise<ReadinessReport> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<ReadinessReport>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ isReady: false, reason: `timeout after ${this.#timeoutMs} ms` }),
+        this.#timeoutMs,
+      );
+    });
+    return Promise.race([attempt, timedOut]).finally(() => clearTimeout(timer));
+  }
+}
+
+// Node reports a refused connection to a name with several addresses as an AggregateError with an
+// empty message; its first error says what happened.
+function reasonOf(error: unknown): string {
+  if (error instanceof AggregateError && !error.message && error.errors.length > 0) {
+    return reasonOf(error.errors[0]);
+  }
+  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  return String(error);
+}

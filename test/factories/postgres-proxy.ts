@@ -1,0 +1,184 @@
+import net from 'node:net';
+
+/**
+ * How the proxy treats traffic: `forward` passes it on; `blackhole` accepts connections and holds
+ * every byte (a database that hangs: no answer, no error) until forwarding resumes; `down` closes
+ * the port, so connecting fails with ECONNREFUSED.
+ */
+export type ProxyMode = 'forward' | 'blackhole' | 'down';
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+const QUERY = 'Q'.charCodeAt(0);
+const PARSE = 'P'.charCodeAt(0);
+
+/**
+ * A TCP proxy in front of a real PostgreSQL server that counts the queries its clients send (simple
+ * `Q` and extended `P` messages, read from the wire protocol), so a test sees what the database side
+ * sees, and that can make the database hang or vanish and come back.
+ */
+export class PostgresProxy {
+  /** Queries clients sent through the proxy, in any mode. */
+  queries = 0;
+  /** The text of each of those queries, in order. */
+  readonly queryTexts: string[] = [];
+  /** Queries that arrived while the proxy was holding traffic (blackhole). */
+  heldQueries = 0;
+  #mode: ProxyMode = 'forward';
+  readonly #connections = new Set<ProxiedConnection>();
+  #server: net.Server | undefined;
+
+  private constructor(
+    readonly targetUrl: string,
+    public port: number,
+  ) {}
+
+  /** Starts a proxy to the server of `targetUrl`, in `mode`. */
+  static async start(targetUrl: string, mode: ProxyMode = 'forward'): Promise<PostgresProxy> {
+    const proxy = new PostgresProxy(targetUrl, 0);
+    await proxy.#listen();
+    if (mode !== 'forward') await proxy.setMode(mode);
+    return proxy;
+  }
+
+  /** `targetUrl` pointed at the proxy. */
+  get url(): string {
+    const url = new URL(this.targetUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String(this.port);
+    return url.toString();
+  }
+
+  get mode(): ProxyMode {
+    return this.#mode;
+  }
+
+  /** Changes how traffic is treated; `forward` after `blackhole` delivers everything that was held. */
+  async setMode(mode: ProxyMode): Promise<void> {
+    const previous = this.#mode;
+    this.#mode = mode;
+    if (mode === 'down') {
+      for (const connection of this.#connections) connection.destroy();
+      await this.#closeListener();
+    } else if (previous === 'down') {
+      await this.#listen();
+    }
+    if (mode === 'forward') for (const connection of this.#connections) connection.flush();
+  }
+
+  /** Closes the port and every connection. */
+  async close(): Promise<void> {
+    await this.setMode('down');
+  }
+
+  /** Called by connections for each query a client sent. @internal */
+  countQuery(text: string): void {
+    this.queries += 1;
+    this.queryTexts.push(text);
+    if (this.#mode === 'blackhole') this.heldQueries += 1;
+  }
+
+  /** Called by connections when they end. @internal */
+  forget(connection: ProxiedConnection): void {
+    this.#connections.delete(connection);
+  }
+
+  async #listen(): Promise<void> {
+    const server = net.createServer((client) => {
+      this.#connections.add(new ProxiedConnection(client, this));
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as net.AddressInfo).port;
+    this.#server = server;
+  }
+
+  async #closeListener(): Promise<void> {
+    const server = this.#server;
+    this.#server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** One client connection and its upstream twin; bytes wait in queues while the proxy holds them. */
+class ProxiedConnection {
+  readonly #toServer: Buffer[] = [];
+  readonly #toClient: Buffer[] = [];
+  readonly #reader: FrontendMessageReader;
+  #upstream: net.Socket | undefined;
+
+  constructor(
+    readonly client: net.Socket,
+    readonly proxy: PostgresProxy,
+  ) {
+    this.#reader = new FrontendMessageReader((text) => proxy.countQuery(text));
+    client.on('data', (chunk) => {
+      this.#reader.read(chunk);
+      this.#toServer.push(chunk);
+      this.flush();
+    });
+    client.on('close', () => this.destroy());
+    client.on('error', () => this.destroy());
+    this.flush();
+  }
+
+  flush(): void {
+    if (this.proxy.mode !== 'forward' || this.client.destroyed) return;
+    if (!this.#upstream) this.#upstream = this.#connectUpstream();
+    for (const chunk of this.#toServer.splice(0)) this.#upstream.write(chunk);
+    for (const chunk of this.#toClient.splice(0)) this.client.write(chunk);
+  }
+
+  destroy(): void {
+    this.client.destroy();
+    this.#upstream?.destroy();
+    this.proxy.forget(this);
+  }
+
+  #connectUpstream(): net.Socket {
+    const { hostname, port } = new URL(this.proxy.targetUrl);
+    const upstream = net.connect({ host: hostname, port: Number(port || 5432) });
+    upstream.on('data', (chunk) => {
+      this.#toClient.push(chunk);
+      this.flush();
+    });
+    upstream.on('close', () => this.destroy());
+    upstream.on('error', () => this.destroy());
+    return upstream;
+  }
+}
+
+/**
+ * Splits a client's byte stream into PostgreSQL frontend messages: untyped startup-phase messages
+ * (SSL and GSS requests, cancel requests, the startup message), then typed ones.
+ */
+class FrontendMessageReader {
+  #buffer = Buffer.alloc(0);
+  #hasStarted = false;
+
+  constructor(private readonly onQuery: (text: string) => void) {}
+
+  read(chunk: Buffer): void {
+    this.#buffer = Buffer.concat([this.#buffer, chunk]);
+    for (;;) {
+      const headerLength = this.#hasStarted ? 5 : 8;
+      if (this.#buffer.length < headerLength) return;
+      const type = this.#hasStarted ? this.#buffer[0] : undefined;
+      const length = this.#hasStarted ? this.#buffer.readInt32BE(1) + 1 : this.#buffer.readInt32BE(0);
+      if (this.#buffer.length < length) return;
+      if (type === undefined) {
+        const code = this.#buffer.readInt32BE(4);
+        if (code !== SSL_REQUEST && code !== GSSENC_REQUEST && code !== CANCEL_REQUEST)
+          this.#hasStarted = true;
+      } else if (type === QUERY || type === PARSE) {
+        // Q carries the text; P carries a statement name, then the text (both NUL-terminated).
+        const strings = this.#buffer.subarray(5, length).toString('utf8').split('\0');
+        this.onQuery((type === QUERY ? strings[0] : strings[1]) ?? '');
+      }
+      this.#buffer = this.#buffer.subarray(length);
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import type { MigrationInterface } from 'typeorm';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
+import { closeAll, dataSourceFor, startHealthApp, type HealthApp, type Probe } from '../factories/health';
+import { PostgresProxy } from '../factories/postgres-proxy';
+import { isPostgresServer, postgresUrl } from '../factories/test-databases';
+
+jest.setTimeout(20_000);
+
+const proxies: PostgresProxy[] = [];
+afterEach(async () => {
+  await closeAll();
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
+});
+
+async function proxyToPostgres(): Promise<PostgresProxy> {
+  const proxy = await PostgresProxy.start(postgresUrl());
+  proxies.push(proxy);
+  return proxy;
+}
+
+/** Probes until the answer is 200, at most `timeoutMs`; returns every answer seen. */
+async function probeUntilReady(health: HealthApp, timeoutMs: number): Promise<Probe[]> {
+  const answers: Probe[] = [];
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const answer = await health.probe();
+    answers.push(answer);
+    if (answer.status === 200) break;
+    await sleep(50);
+  }
+  return answers;
+}
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+describe('readiness when the database hangs', () => {
+  test('answers 503 "timeout after 500 ms" promptly, with one ping in flight for 100 concurrent probes', async () => {
+    const proxy = await proxyToPostgres();
+    const dataSource = dataSourceFor(proxy.url);
+    const health = await startHealthApp(() => dataSource);
+    const healthy = await Promise.all(Array.from({ length: 50 }, () => health.probe()));
+    expect(healthy.every((answer) => answer.status === 200)).toBe(true);
+
+    // 100 connections opened beforehand, so the flood's latencies are the probes', not TCP set-up's.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+    await Promise.all(Array.from({ length: 100 }, () => health.probe('/health', agent)));
+
+    await proxy.setMode('blackhole');
+    const single = await health.probe();
+    const flood = await Promise.all(Array.from({ length: 100 }, () => health.probe(undefined, agent)));
+    agent.destroy();
+
+    expect(single).toMatchObject({ status: 503, json: { status: 'error', db: 'timeout after 500 ms' } });
+    expect(single.elapsedMs).toBeLessThan(600);
+    expect(flood.map(({ status, json }) => ({ status, json }))).toEqual(
+      Array.from({ length: 100 }, () => ({
+        status: 503,
+        json: { status: 'error', db: 'timeout after 500 ms' },
+      })),
+    );
+    // Every probe waits on the one ping sent when the hang began: the database side saw exactly one.
+    expect(proxy.heldQueries).toBe(1);
+    const latencies = {
+      healthy: {
+        p50: percentile(
+          healthy.map((a) => a.elapsedMs),
+          0.5,
+        ),
+        p99: percentile(
+          healthy.map((a) => a.elapsedMs),
+          0.99,
+        ),
+      },
+      hung: {
+        p50: percentile(
+          flood.map((a) => a.elapsedMs),
+          0.5,
+        ),
+        p99: percentile(
+          flood.map((a) => a.elapsedMs),
+          0.99,
+        ),
+      },
+    };
+    console.info(
+      `readiness latency (ms): ${JSON.stringify(latencies)}; pings held during the hang: ${proxy.heldQueries}`,
+    );
+    expect(latencies.hung.p99).toBeLessThan(500 + 100);
+
+    await proxy.setMode('forward');
+    const recovered = await probeUntilReady(health, 3000);
+    expect(recovered.at(-1)).toMatchObject({ status: 200, json: { status: 'ready', db: 'connected' } });
+  });
+
+  test('a database that accepts TCP and never answers, before initialising, is 503 within the timeout', async () => {
+    const proxy = await proxyToPostgres();
+    await proxy.setMode('blackhole');
+    const health = await startHealthApp(() => dataSourceFor(proxy.url), { timeoutMs: 300 });
+
+    const answer = await health.probe();
+
+    expect(answer).toMatchObject({ status: 503, json: { status: 'error', db: 'timeout after 300 ms' } });
+    expect(answer.elapsedMs).toBeLessThan(400);
+  });
+});
+
+describe('readiness recovers without a restart', () => {
+  (isPostgresServer() ? test : test.skip)(
+    "after the app's backend is killed with pg_terminate_backend",
+    async () => {
+      const applicationName = `keel-terminate-${process.pid}`;
+      const dataSource = dataSourceFor(postgresUrl(), { applicationName });
+      const health = await startHealthApp(() => dataSource);
+      expect((await health.probe()).status).toBe(200);
+
+      const admin = new Client({ connectionString: postgresUrl() });
+      await admin.connect();
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [applicationName],
+      );
+      await admin.end();
+      expect(killed.rowCount).toBeGreaterThan(0);
+
+      const answers = await probeUntilReady(health, 5000);
+      expect(answers.at(-1)).toMatchObject({ status: 200, json: { status: 'ready', db: 'connected' } });
+    },
+  );
+
+  test('when the database was down at boot and comes up later', async () => {
+    const proxy = await proxyToPostgres();
+    await proxy.setMode('down');
+    const dataSource = dataSourceFor(proxy.url);
+    const health = await startHealthApp(() => dataSource);
+
+    expect(await health.probe('/health')).toMatchObject({ status: 200, json: { status: 'ok' } });
+    const down = await health.probe();
+    expect(down).toMatchObject({
+      status: 503,
+      json: { status: 'error', db: expect.stringContaining('ECONNREFUSED') },
+    });
+
+    await proxy.setMode('forward');
+    const answers = await probeUntilReady(health, 5000);
+    expect(answers.at(-1)).toMatchObject({ status: 200, json: { status: 'ready', db: 'connected' } });
+  });
+});
+
+describe('readiness when the resolver cannot give a DataSource', () => {
+  test('a resolver that throws is 503 with its message', async () => {
+    const health = await startHealthApp(() => {
+      throw new Error('configuration not loaded');
+    });
+    expect(await health.probe()).toMatchObject({
+      status: 503,
+      json: { status: 'error', db: 'configuration not loaded' },
+    });
+  });
+
+  test('an async resolver that rejects is 503 with its message', async () => {
+    const health = await startHealthApp(async () => Promise.reject(new Error('vault unreachable')));
+    expect(await health.probe()).toMatchObject({
+      status: 503,
+      json: { status: 'error', db: 'vault unreachable' },
+    });
+  });
+
+  test('a resolver that returns nothing is 503 "no DataSource was found"', async () => {
+    const health = await startHealthApp(() => undefined);
+    expect(await health.probe()).toMatchObject({
+      status: 503,
+      json: { status: 'error', db: 'no DataSource was found' },
+    });
+  });
+
+  test('a DataSource that cannot initialise is 503 with the reason, and stays uninitialised', async () => {
+    class BrokenMigration1700000000000 implements MigrationInterface {
+      async up(): Promise<void> {
+        throw new Error('column "total" already exists');
+      }
+      async down(): Promise<void> {}
+    }
+    const dataSource = dataSourceFor(postgresUrl(), {
+      migrations: [BrokenMigration1700000000000],
+      migrationsRun: true,
+      migrationsTableName: 'keel_readiness_test_migrations',
+    });
+    const health = await startHealthApp(() => dataSource, { timeoutMs: 3000 });
+
+    const answer = await health.probe();
+
+    expect(answer).toMatchObject({
+      status: 503,
+      json: { status: 'error', db: 'column "total" already exists' },
+    });
+    expect(dataSource.isInitialized).toBe(false);
+  });
+
+  test('the resolver is called at check time, not at registration', async () => {
+    let calls = 0;
+    const health = await startHealthApp(() => {
+      calls += 1;
+      return undefined;
+    });
+    expect(calls).toBe(0);
+    await health.probe();
+    await health.probe();
+    expect(calls).toBe(2);
+  });
+});

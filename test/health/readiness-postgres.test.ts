@@ -1,0 +1,95 @@
+import { registerHealthRoutes } from 'keel';
+import { closeAll, dataSourceFor, startHealthApp } from '../factories/health';
+import { PostgresProxy } from '../factories/postgres-proxy';
+import { closedPort, isPostgresServer, postgresUrl, withUrlParts } from '../factories/test-databases';
+
+jest.setTimeout(15_000);
+
+afterEach(() => closeAll());
+
+describe('readiness against PostgreSQL', () => {
+  test('a reachable database is 200 {"status":"ready","db":"connected"}, not cached', async () => {
+    const dataSource = dataSourceFor(postgresUrl());
+    await dataSource.initialize();
+    const health = await startHealthApp(() => dataSource);
+
+    const answer = await health.probe();
+
+    expect(answer).toMatchObject({
+      status: 200,
+      json: { status: 'ready', db: 'connected' },
+      cacheControl: 'no-store',
+    });
+  });
+
+  test('GET /health is 200 {"status":"ok"} and sends the database no query', async () => {
+    const proxy = await PostgresProxy.start(postgresUrl());
+    const dataSource = dataSourceFor(proxy.url);
+    const health = await startHealthApp(() => dataSource);
+    expect((await health.probe()).status).toBe(200);
+    const queriesBefore = proxy.queries;
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => health.probe('/health')));
+
+    expect(answers.map(({ status, json }) => ({ status, json }))).toEqual(
+      Array.from({ length: 20 }, () => ({ status: 200, json: { status: 'ok' } })),
+    );
+    expect(answers[0]?.cacheControl).toBe('no-store');
+    expect(queriesBefore).toBeGreaterThan(0);
+    expect(proxy.queries).toBe(queriesBefore);
+    await proxy.close();
+  });
+
+  test('a closed port is 503 with the driver reason', async () => {
+    const url = withUrlParts(postgresUrl(), { port: await closedPort() });
+    const health = await startHealthApp(() => dataSourceFor(url));
+
+    const answer = await health.probe();
+
+    expect(answer.status).toBe(503);
+    expect(answer.json).toEqual({
+      status: 'error',
+      db: expect.stringMatching(/ECONNREFUSED 127\.0\.0\.1:\d+/),
+    });
+  });
+
+  (isPostgresServer() ? test : test.skip)('a missing database is 503 with the driver reason', async () => {
+    const url = withUrlParts(postgresUrl(), { database: 'keel_no_such_database' });
+    const health = await startHealthApp(() => dataSourceFor(url));
+
+    const answer = await health.probe();
+
+    expect(answer).toMatchObject({
+      status: 503,
+      json: { status: 'error', db: 'database "keel_no_such_database" does not exist' },
+    });
+  });
+
+  test('a DataSource never initialised is initialised by the check, once for every route set asking', async () => {
+    const proxy = await PostgresProxy.start(postgresUrl());
+    const dataSource = dataSourceFor(proxy.url);
+    const health = await startHealthApp(() => dataSource, { timeoutMs: 3000 });
+    registerHealthRoutes(health.app.router, () => dataSource, { path: '/status', timeoutMs: 3000 });
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => health.probe(index % 2 ? '/health/ready' : '/status/ready')),
+    );
+
+    expect(answers.map(({ status, json }) => ({ status, json }))).toEqual(
+      Array.from({ length: 20 }, () => ({ status: 200, json: { status: 'ready', db: 'connected' } })),
+    );
+    expect(dataSource.isInitialized).toBe(true);
+    // initialize() asks for the server version once; a second initialize() would ask again.
+    expect(proxy.queryTexts.filter((text) => /version\(\)/i.test(text))).toHaveLength(1);
+    await proxy.close();
+  });
+
+  test('exposeReason: false answers "unavailable" instead of the driver reason', async () => {
+    const url = withUrlParts(postgresUrl(), { port: await closedPort() });
+    const health = await startHealthApp(() => dataSourceFor(url), { exposeReason: false });
+
+    const answer = await health.probe();
+
+    expect(answer).toMatchObject({ status: 503, json: { status: 'error', db: 'unavailable' } });
+  });
+});
