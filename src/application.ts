@@ -1,7 +1,9 @@
 import type { Express } from 'express';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
+import { isCliCommand, runCli } from './cli/program';
 import { Container } from './container/container';
 import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
@@ -119,6 +121,31 @@ export class Application {
    * @example afterAll(() => app.close())
    */
   close(signal?: string): Promise<void> {
+    return this.#close(signal, this.logger);
+  }
+
+  /**
+   * Runs the command `argv` names (`node dist/main.js make:controller Order`, `node dist/main.js
+   * routes`), then closes the application and sets `process.exitCode`; without one, listens on
+   * `PORT` (default 8080) and resolves with the bound address. Words that name no command are left
+   * to the application.
+   * @example await app.run(process.argv)
+   */
+  async run(argv: readonly string[] = process.argv): Promise<BoundAddress | undefined> {
+    const args = argv.slice(2);
+    if (!isCliCommand(args[0])) return this.listen();
+    const script = path.relative(process.cwd(), argv[1] ?? 'main.js');
+    let exitCode = await runCli(args, { name: `node ${script}`, routes: () => this.router.routes() });
+    // Quietly: the shutdown's log lines would follow a command's output on stdout.
+    await this.#close(undefined, createLogger(false)).catch((error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      exitCode ||= 1;
+    });
+    process.exitCode = exitCode;
+    return undefined;
+  }
+
+  #close(signal: string | undefined, logger: Logger): Promise<void> {
     // Started a tick later, so that `#closing` is set before the first hook runs: a hook that reads
     // isShuttingDown sees true, and one that calls close() gets this same shutdown.
     this.#closing ??= Promise.resolve()
@@ -126,7 +153,7 @@ export class Application {
         shutDown({
           instances: this.#container.instances().reverse(),
           drain: this.#drain,
-          logger: this.logger,
+          logger,
           delayMs: this.#settings.shutdownDelayMs,
           timeoutMs: this.#settings.shutdownTimeoutMs,
           signal,
