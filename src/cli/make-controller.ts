@@ -88,8 +88,8 @@ function describeRegistration(
       return [`${verb} ${moduleFile}:`, ...registration.changes.flatMap(formatChange)];
     case 'manual':
       return [
-        `could not register ${entry.className} in ${moduleFile} safely (${registration.reason}); it was left as it is.`,
-        'Add these lines to the module you pass to createApplication:',
+        `could not register ${entry.className} in ${moduleFile} safely: ${registration.reason}.`,
+        'It was left as it is; add these lines to the module you pass to createApplication:',
         entry.importLine,
         `controllers: [${entry.className}],`,
       ];

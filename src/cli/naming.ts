@@ -26,8 +26,7 @@ const RESERVED_WORDS = new Set(
   ).split(' '),
 );
 
-/** What a valid name looks like, for error messages and the prompt. */
-export const VALID_NAME_HINT =
+const VALID_NAME_HINT =
   'a controller name starts with a letter and has only letters and digits, its words joined by case or ' +
   'by - or _ (Order, OrderItem, order-item), and is not a reserved word';
 

@@ -1,5 +1,5 @@
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
-import { nameProblem, VALID_NAME_HINT } from './naming';
+import { nameProblem } from './naming';
 
 /** The answers `make:controller` asks for when it was given no name. */
 export interface ControllerAnswers {
@@ -21,7 +21,8 @@ export async function askForController(kind: ControllerKind | undefined): Promis
     message: 'Controller name (such as Order or OrderItem):',
     validate: (value) => {
       const problem = nameProblem(value);
-      return problem ? `${problem}: ${VALID_NAME_HINT}` : true;
+      // One short line: inquirer cuts the message at the terminal's width.
+      return problem ? `${problem}; try a name such as Order or OrderItem` : true;
     },
   });
   const chosen =
