@@ -11,7 +11,7 @@ import type { Token } from './container/token';
 import { createHttpPipeline } from './http/http-pipeline';
 import { adaptRoute } from './http/route-adapter';
 import { ViewRenderer } from './http/views';
-import { Errors } from './errors';
+import { Errors, messageOf } from './errors';
 import { ServerDrain } from './lifecycle/server-drain';
 import { shutDown } from './lifecycle/shutdown';
 import { handleShutdownSignals } from './lifecycle/signal-handling';
@@ -138,7 +138,7 @@ export class Application {
     let exitCode = await runCli(args, { name: `node ${script}`, routes: () => this.router.routes() });
     // Quietly: the shutdown's log lines would follow a command's output on stdout.
     await this.#close(undefined, createLogger(false)).catch((error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`${messageOf(error)}\n`);
       exitCode ||= 1;
     });
     process.exitCode = exitCode;

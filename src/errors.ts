@@ -346,7 +346,8 @@ export const Errors = {
   },
 };
 
-function messageOf(error: unknown): string {
+/** The message of anything thrown, Error or not. @example messageOf(new Error('boom')) // 'boom' */
+export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

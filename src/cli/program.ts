@@ -38,7 +38,7 @@ const COMMANDS: readonly CommandSpec[] = [
 
 const HELP_WORDS = ['help', '--help', '-h'];
 
-// Usage mistakes exit 2, as commander's own do here; a refusal to overwrite exits 1.
+// Usage mistakes exit 2, commander's own included; a refusal to overwrite exits 1.
 const EXIT_CODES: Partial<Record<FrameworkErrorCode, number>> = {
   E_INVALID_NAME: 2,
   E_NAME_REQUIRED: 2,
@@ -98,11 +98,11 @@ function defineMakeController(command: Command, host: CliHost): void {
     .option('--module <file>', 'the root module, relative to --root (default: <source root>/app.module.ts)')
     .action(async (name: string | undefined, flags: MakeControllerFlags) => {
       const flagKind: ControllerKind | undefined = flags.api ? 'api' : flags.plain ? 'plain' : undefined;
+      const usage = `${host.name} make:controller ${command.usage()}`;
       // Checked on the descriptor, never through process.stdin: nothing may start reading a pipe.
-      if (name === undefined && !isatty(0))
-        throw Errors.nameRequired(`${host.name} make:controller ${command.usage()}`);
+      if (name === undefined && !isatty(0)) throw Errors.nameRequired(usage);
       const answers = name === undefined ? await askForController(flagKind) : { name, kind: flagKind };
-      const report = makeController({
+      const summary = makeController({
         name: answers.name,
         kind: answers.kind ?? 'resource',
         root: flags.root,
@@ -110,7 +110,7 @@ function defineMakeController(command: Command, host: CliHost): void {
         force: flags.force === true,
         dryRun: flags.dryRun === true,
       });
-      process.stdout.write(`${report}\n`);
+      process.stdout.write(`${summary}\n`);
     });
 }
 

@@ -156,6 +156,20 @@ describe('framework make:controller', () => {
     );
   });
 
+  test('imports with .js where the module imports its own files with .js, as ECMAScript modules must', async () => {
+    const imports = "import { Module } from 'keel';\nimport { HomeController } from './home.controller.js';";
+    const root = scratchProject({
+      'src/app.module.ts': appModuleSource('HomeController').replace(
+        "import { Module } from 'keel';",
+        imports,
+      ),
+    });
+    expectExit(await runFramework(['make:controller', 'Order', '--root', root]), 0);
+    expect(read(root, 'src/app.module.ts')).toContain(
+      "import { HomeController } from './home.controller.js';\nimport { OrderController } from './http/controllers/order.js';\n",
+    );
+  });
+
   test('--api and --plain together are a usage mistake', async () => {
     expectExit(await runFramework(['make:controller', 'Order', '--api', '--plain', '--root', project()]), 2);
   });

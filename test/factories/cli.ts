@@ -24,6 +24,8 @@ export interface RunOptions {
   /** `pipe` (the default) is a pipe kept open and never written to: a program that reads it hangs. */
   readonly stdin?: 'pipe' | 'ignore';
   readonly timeoutMs?: number;
+  /** Added to the environment. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Runs `node script ...args` to its end; a run past `timeoutMs` is killed and reported as such. */
@@ -34,7 +36,11 @@ export function runNode(
 ): Promise<ProgramRun> {
   const startedAt = performance.now();
   const stdio: StdioOptions = [options.stdin ?? 'pipe', 'pipe', 'pipe'];
-  const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd ?? REPO_ROOT, stdio });
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
