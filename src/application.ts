@@ -121,7 +121,7 @@ export class Application {
    * @example afterAll(() => app.close())
    */
   close(signal?: string): Promise<void> {
-    return this.#close(signal, this.logger);
+    return this.#close({ signal, logger: this.logger, delayMs: this.#settings.shutdownDelayMs });
   }
 
   /**
@@ -136,16 +136,27 @@ export class Application {
     if (!isCliCommand(args[0])) return this.listen();
     const script = path.relative(process.cwd(), argv[1] ?? 'main.js');
     let exitCode = await runCli(args, { name: `node ${script}`, routes: () => this.router.routes() });
-    // Quietly: the shutdown's log lines would follow a command's output on stdout.
-    await this.#close(undefined, createLogger(false)).catch((error: unknown) => {
-      process.stderr.write(`${messageOf(error)}\n`);
-      exitCode ||= 1;
-    });
+    // Quietly, since its log lines would follow the command's output on stdout, and at once: an
+    // application that never listened has no traffic to wait out.
+    await this.#close({ signal: undefined, logger: createLogger(false), delayMs: 0 }).catch(
+      (error: unknown) => {
+        process.stderr.write(`${messageOf(error)}\n`);
+        exitCode ||= 1;
+      },
+    );
     process.exitCode = exitCode;
     return undefined;
   }
 
-  #close(signal: string | undefined, logger: Logger): Promise<void> {
+  #close({
+    signal,
+    logger,
+    delayMs,
+  }: {
+    signal: string | undefined;
+    logger: Logger;
+    delayMs: number;
+  }): Promise<void> {
     // Started a tick later, so that `#closing` is set before the first hook runs: a hook that reads
     // isShuttingDown sees true, and one that calls close() gets this same shutdown.
     this.#closing ??= Promise.resolve()
@@ -154,7 +165,7 @@ export class Application {
           instances: this.#container.instances().reverse(),
           drain: this.#drain,
           logger,
-          delayMs: this.#settings.shutdownDelayMs,
+          delayMs,
           timeoutMs: this.#settings.shutdownTimeoutMs,
           signal,
         }),

@@ -13,6 +13,12 @@ describe('Application.run', () => {
     });
   });
 
+  test('a command does not wait out shutdownDelayMs: nothing was ever served', async () => {
+    const run = await runNode(APP, ['routes'], { env: { SHUTDOWN_DELAY_MS: '5000' } });
+    expect(run.code).toBe(0);
+    expect(run.ms).toBeLessThan(3000);
+  });
+
   test('help names the entry point as the program', async () => {
     const run = await runNode(APP, ['--help']);
     expect(run.code).toBe(0);
