@@ -1,7 +1,9 @@
 import type { Express } from 'express';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
+import { isCliCommand, runCli } from './cli/program';
 import { Container } from './container/container';
 import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
@@ -9,7 +11,7 @@ import type { Token } from './container/token';
 import { createHttpPipeline } from './http/http-pipeline';
 import { adaptRoute } from './http/route-adapter';
 import { ViewRenderer } from './http/views';
-import { Errors } from './errors';
+import { Errors, messageOf } from './errors';
 import { ApplicationStatus, LOGGER } from './lifecycle/application-status';
 import { ServerDrain } from './lifecycle/server-drain';
 import { shutDown } from './lifecycle/shutdown';
@@ -123,6 +125,42 @@ export class Application {
    * @example afterAll(() => app.close())
    */
   close(signal?: string): Promise<void> {
+    return this.#close({ signal, logger: this.logger, delayMs: this.#settings.shutdownDelayMs });
+  }
+
+  /**
+   * Runs the command `argv` names (`node dist/main.js make:controller Order`, `node dist/main.js
+   * routes`), then closes the application and sets `process.exitCode`; without one, listens on
+   * `PORT` (default 8080) and resolves with the bound address. Words that name no command are left
+   * to the application.
+   * @example await app.run(process.argv)
+   */
+  async run(argv: readonly string[] = process.argv): Promise<BoundAddress | undefined> {
+    const args = argv.slice(2);
+    if (!isCliCommand(args[0])) return this.listen();
+    const script = path.relative(process.cwd(), argv[1] ?? 'main.js');
+    let exitCode = await runCli(args, { name: `node ${script}`, routes: () => this.router.routes() });
+    // Quietly, since its log lines would follow the command's output on stdout, and at once: an
+    // application that never listened has no traffic to wait out.
+    await this.#close({ signal: undefined, logger: createLogger(false), delayMs: 0 }).catch(
+      (error: unknown) => {
+        process.stderr.write(`${messageOf(error)}\n`);
+        exitCode ||= 1;
+      },
+    );
+    process.exitCode = exitCode;
+    return undefined;
+  }
+
+  #close({
+    signal,
+    logger,
+    delayMs,
+  }: {
+    signal: string | undefined;
+    logger: Logger;
+    delayMs: number;
+  }): Promise<void> {
     this.#status.markShuttingDown();
     // Started a tick later, so that `#closing` is set before the first hook runs: a hook that
     // calls close() gets this same shutdown.
@@ -131,8 +169,8 @@ export class Application {
         shutDown({
           instances: this.#container.instances().reverse(),
           drain: this.#drain,
-          logger: this.logger,
-          delayMs: this.#settings.shutdownDelayMs,
+          logger,
+          delayMs,
           timeoutMs: this.#settings.shutdownTimeoutMs,
           signal,
         }),

@@ -61,7 +61,12 @@ export type FrameworkErrorCode =
   | 'E_ALREADY_LISTENING'
   | 'E_APPLICATION_CLOSED'
   | 'E_SHUTDOWN_FAILED'
-  | 'E_TEMPLATE_OUTSIDE_VIEWS';
+  | 'E_TEMPLATE_OUTSIDE_VIEWS'
+  | 'E_INVALID_NAME'
+  | 'E_NAME_REQUIRED'
+  | 'E_FILE_EXISTS'
+  | 'E_MODULE_NOT_FOUND'
+  | 'E_NEEDS_APPLICATION';
 
 /**
  * An error in how the application is put together (or, for the `E_NO_RESPONSE` family, in a
@@ -302,9 +307,47 @@ export const Errors = {
       `template "${name}" resolves outside the views directory ${views}; it was not read.`,
     );
   },
+
+  invalidName(name: string, problem: string, hint: string): FrameworkError {
+    return new FrameworkError(
+      'E_INVALID_NAME',
+      `${JSON.stringify(name)} cannot name a controller: ${problem}.\nFix: ${hint}.`,
+    );
+  },
+
+  nameRequired(usage: string): FrameworkError {
+    return new FrameworkError(
+      'E_NAME_REQUIRED',
+      `make:controller needs a name, and there is no terminal to ask for one on.\nUsage: ${usage}`,
+    );
+  },
+
+  fileExists(file: string): FrameworkError {
+    return new FrameworkError(
+      'E_FILE_EXISTS',
+      `${file} already exists; it was left as it is.\nFix: choose another name, or pass --force to overwrite it.`,
+    );
+  },
+
+  moduleNotFound(file: string): FrameworkError {
+    return new FrameworkError(
+      'E_MODULE_NOT_FOUND',
+      `the module file ${file} given with --module does not exist; nothing was written.\n` +
+        `Fix: pass the file that declares the module given to createApplication, relative to --root.`,
+    );
+  },
+
+  needsApplication(command: string): FrameworkError {
+    return new FrameworkError(
+      'E_NEEDS_APPLICATION',
+      `${command} needs the booted application, which the framework program alone does not have.\n` +
+        `Fix: run it through the application's entry point, which hands process.argv to app.run(): node dist/main.js ${command}`,
+    );
+  },
 };
 
-function messageOf(error: unknown): string {
+/** The message of anything thrown, Error or not. @example messageOf(new Error('boom')) // 'boom' */
+export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

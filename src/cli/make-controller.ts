@@ -1,0 +1,121 @@
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Errors } from '../errors';
+import type { ControllerKind } from './controller-kinds';
+import {
+  planRegistration,
+  type LineChange,
+  type ModuleEntry,
+  type Registration,
+} from './module-registration';
+import { controllerNames } from './naming';
+import { renderController } from './schematic';
+
+/** What `make:controller` was asked to do, its name already known. */
+export interface MakeControllerRequest {
+  readonly name: string;
+  readonly kind: ControllerKind;
+  /** The project directory. */
+  readonly root: string;
+  /** The root module's file, relative to `root`; by default `<sourceRoot>/app.module.ts`. */
+  readonly module: string | undefined;
+  readonly force: boolean;
+  readonly dryRun: boolean;
+}
+
+/**
+ * Writes a controller to `<sourceRoot>/http/controllers/<name>.ts` (the source root is `src/` when
+ * the project has one) and registers it in the root module, or says what it would do with `dryRun`.
+ * Returns what it did, as lines for the terminal; an invalid name, an existing file without `force`
+ * or a missing `--module` file throw from the catalogue before anything is written.
+ *
+ * @example
+ * makeController({ name: 'Order', kind: 'resource', root: process.cwd(), module: undefined, force: false, dryRun: false });
+ */
+export function makeController(request: MakeControllerRequest): string {
+  const names = controllerNames(request.name);
+  const root = path.resolve(request.root);
+  const sourceRoot = isDirectory(path.join(root, 'src')) ? path.join(root, 'src') : root;
+  const file = path.join(sourceRoot, 'http', 'controllers', `${names.fileName}.ts`);
+  const moduleFile = path.resolve(root, request.module ?? path.join(sourceRoot, 'app.module.ts'));
+  const shown = (target: string) => path.relative(root, target) || '.';
+  if (request.module !== undefined && !existsSync(moduleFile)) throw Errors.moduleNotFound(shown(moduleFile));
+  if (existsSync(file) && !request.force) throw Errors.fileExists(shown(file));
+
+  const source = renderController(request.kind, names);
+  const moduleSource = existsSync(moduleFile) ? readFileSync(moduleFile, 'utf8') : undefined;
+  const entry: ModuleEntry = {
+    className: names.className,
+    importLine: `import { ${names.className} } from '${importSpecifier(moduleFile, file, moduleSource ?? '')}';`,
+  };
+  const registration: Registration = moduleSource
+    ? planRegistration(moduleSource, entry)
+    : { kind: 'manual', reason: 'there is no such file' };
+
+  if (request.dryRun) {
+    return [
+      `would write ${shown(file)}:`,
+      source,
+      ...describeRegistration(registration, shown(moduleFile), entry, 'would edit'),
+      'nothing was written (--dry-run)',
+    ].join('\n');
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, source, { flag: request.force ? 'w' : 'wx' });
+  } catch (error) {
+    // Created by someone else since the check above: still never overwritten.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw Errors.fileExists(shown(file));
+    throw error;
+  }
+  if (registration.kind === 'edit') writeFileSync(moduleFile, registration.text);
+  return [
+    `wrote ${shown(file)}`,
+    ...describeRegistration(registration, shown(moduleFile), entry, 'edited'),
+  ].join('\n');
+}
+
+function describeRegistration(
+  registration: Registration,
+  moduleFile: string,
+  entry: ModuleEntry,
+  verb: string,
+): string[] {
+  switch (registration.kind) {
+    case 'registered':
+      return [`${moduleFile} already registers ${entry.className}; left as it is`];
+    case 'edit':
+      return [`${verb} ${moduleFile}:`, ...registration.changes.flatMap(formatChange)];
+    case 'manual':
+      return [
+        `could not register ${entry.className} in ${moduleFile} safely: ${registration.reason}.`,
+        'It was left as it is; add these lines to the module you pass to createApplication:',
+        entry.importLine,
+        `controllers: [${entry.className}],`,
+      ];
+  }
+}
+
+function formatChange(change: LineChange): string[] {
+  return [
+    `@@ line ${change.line}`,
+    ...change.removed.map((line) => `-${line}`),
+    ...change.added.map((line) => `+${line}`),
+  ];
+}
+
+// Relative, with `/` separators, and with `.js` when the module's own relative imports carry it
+// (ECMAScript-module projects need it; CommonJS ones must not get it where they never use it).
+function importSpecifier(moduleFile: string, controllerFile: string, moduleSource: string): string {
+  const relative = path
+    .relative(path.dirname(moduleFile), controllerFile)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.ts$/, '');
+  const specifier = relative.startsWith('.') ? relative : `./${relative}`;
+  return /from\s+['"]\.{1,2}\/[^'"]*\.js['"]/.test(moduleSource) ? `${specifier}.js` : specifier;
+}
+
+function isDirectory(target: string): boolean {
+  return existsSync(target) && statSync(target).isDirectory();
+}

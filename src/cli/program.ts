@@ -1,0 +1,144 @@
+import { Command, CommanderError, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { isatty } from 'node:tty';
+import path from 'node:path';
+import { Errors, FrameworkError, type FrameworkErrorCode } from '../errors';
+import type { RouteDefinition } from '../routing/route';
+import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
+import { makeController } from './make-controller';
+import { askForController } from './prompt';
+import { formatRouteTable } from './route-table';
+
+/** Where the commands run: the `framework` program alone, or an application's entry point. */
+export interface CliHost {
+  /** How usage lines name the program: `framework`, or `node dist/main.js`. */
+  readonly name: string;
+  /** The booted application's routes; absent when the framework program runs on its own. */
+  readonly routes?: () => readonly RouteDefinition[];
+}
+
+interface MakeControllerFlags {
+  readonly api?: boolean;
+  readonly plain?: boolean;
+  readonly force?: boolean;
+  readonly dryRun?: boolean;
+  readonly root: string;
+  readonly module?: string;
+}
+
+interface CommandSpec {
+  readonly name: string;
+  readonly define: (command: Command, host: CliHost) => void;
+}
+
+const COMMANDS: readonly CommandSpec[] = [
+  { name: 'make:controller', define: defineMakeController },
+  { name: 'routes', define: defineRoutes },
+];
+
+const HELP_WORDS = ['help', '--help', '-h'];
+
+// Usage mistakes exit 2, commander's own included; a refusal to overwrite exits 1.
+const EXIT_CODES: Partial<Record<FrameworkErrorCode, number>> = {
+  E_INVALID_NAME: 2,
+  E_NAME_REQUIRED: 2,
+  E_MODULE_NOT_FOUND: 2,
+  E_NEEDS_APPLICATION: 2,
+  E_FILE_EXISTS: 1,
+};
+const USAGE_EXIT_CODE = 2;
+// What shells report for a program stopped with Ctrl+C.
+const INTERRUPTED_EXIT_CODE = 130;
+
+/**
+ * Whether `word`, the first argument after the script, asks for a command (or for help) rather than
+ * for the server.
+ *
+ * @example
+ * isCliCommand(process.argv[2]); // true for `node dist/main.js routes`
+ */
+export function isCliCommand(word: string | undefined): boolean {
+  return (
+    word !== undefined && (COMMANDS.some((command) => command.name === word) || HELP_WORDS.includes(word))
+  );
+}
+
+/**
+ * Runs the command `args` names (the arguments after the script) and resolves with the exit code:
+ * 0 done, 1 refused or failed, 2 a usage mistake (unknown command or option, invalid name, no name
+ * and no terminal). Messages go to stderr, results to stdout.
+ *
+ * @example
+ * process.exitCode = await runCli(process.argv.slice(2), { name: 'framework' });
+ */
+export async function runCli(args: readonly string[], host: CliHost): Promise<number> {
+  const program = new Command(host.name)
+    .description('keel: generate code and inspect the application')
+    .version(packageVersion())
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage)');
+  for (const { name, define } of COMMANDS) define(program.command(name), host);
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return 0;
+  } catch (error) {
+    return report(error);
+  }
+}
+
+function defineMakeController(command: Command, host: CliHost): void {
+  command
+    .description('write a controller from the schematics and register it in the root module')
+    .argument('[name]', 'the controller, such as Order or OrderItem (asked for on a terminal when left out)')
+    .addOption(new Option('--api', CONTROLLER_KINDS.api).conflicts('plain'))
+    .addOption(new Option('--plain', CONTROLLER_KINDS.plain).conflicts('api'))
+    .option('--force', 'overwrite the file if it exists')
+    .option('--dry-run', 'print the file and the module edit, and write nothing')
+    .option('--root <dir>', 'the project directory', '.')
+    .option('--module <file>', 'the root module, relative to --root (default: <source root>/app.module.ts)')
+    .action(async (name: string | undefined, flags: MakeControllerFlags) => {
+      const flagKind: ControllerKind | undefined = flags.api ? 'api' : flags.plain ? 'plain' : undefined;
+      const usage = `${host.name} make:controller ${command.usage()}`;
+      // Checked on the descriptor, never through process.stdin: nothing may start reading a pipe.
+      if (name === undefined && !isatty(0)) throw Errors.nameRequired(usage);
+      const answers = name === undefined ? await askForController(flagKind) : { name, kind: flagKind };
+      const summary = makeController({
+        name: answers.name,
+        kind: answers.kind ?? 'resource',
+        root: flags.root,
+        module: flags.module,
+        force: flags.force === true,
+        dryRun: flags.dryRun === true,
+      });
+      process.stdout.write(`${summary}\n`);
+    });
+}
+
+function defineRoutes(command: Command, host: CliHost): void {
+  command.description("print the application's routes: method, path, handler, name").action(() => {
+    if (!host.routes) throw Errors.needsApplication('routes');
+    const table = formatRouteTable(host.routes());
+    process.stdout.write(table === '' ? 'no routes\n' : `${table}\n`);
+  });
+}
+
+function report(error: unknown): number {
+  // Commander has printed its own message (or the help) already.
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
+  if (error instanceof Error && error.name === 'ExitPromptError') {
+    process.stderr.write('cancelled\n');
+    return INTERRUPTED_EXIT_CODE;
+  }
+  if (error instanceof FrameworkError) {
+    process.stderr.write(`${error.message}\n`);
+    return EXIT_CODES[error.code] ?? 1;
+  }
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 1;
+}
+
+function packageVersion(): string {
+  // From src/cli and dist/cli alike, the package.json is two levels up.
+  const manifest = readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8');
+  return (JSON.parse(manifest) as { version: string }).version;
+}

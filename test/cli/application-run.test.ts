@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { runNode } from '../factories/cli';
+
+const APP = path.join('test', 'fixtures', 'apps', 'command-app.mjs');
+
+describe('Application.run', () => {
+  test('runs the command argv names, then shuts the application down quietly and exits', async () => {
+    const run = await runNode(APP, ['routes']);
+    expect(run).toMatchObject({
+      code: 0,
+      stdout: 'GET  /hello  hello  hello\n',
+      stderr: 'onApplicationShutdown ran\n',
+    });
+  });
+
+  test('a command does not wait out shutdownDelayMs: nothing was ever served', async () => {
+    const run = await runNode(APP, ['routes'], { env: { SHUTDOWN_DELAY_MS: '5000' } });
+    expect(run.code).toBe(0);
+    expect(run.ms).toBeLessThan(3000);
+  });
+
+  test('help names the entry point as the program', async () => {
+    const run = await runNode(APP, ['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Usage: node ${APP} [options] [command]`);
+    expect(run.stdout).toContain('routes');
+  });
+
+  test('a shutdown hook that throws after a command exits 1 with its reason', async () => {
+    const run = await runNode(APP, ['routes'], { env: { HOOK_FAILS: '1' } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('the pool would not close');
+  });
+});
