@@ -12,8 +12,10 @@ const connecting = new WeakMap<DataSource, Promise<void>>();
  * await initializeOnce(dataSource);
  */
 export function initializeOnce(dataSource: DataSource): Promise<void> {
-  if (dataSource.isInitialized) return Promise.resolve();
+  // Checked before isInitialized, which TypeORM sets before it has built the metadata and run the
+  // migrations: until initialize() resolves, the DataSource is not ready to serve.
   let pending = connecting.get(dataSource);
+  if (!pending && dataSource.isInitialized) return Promise.resolve();
   if (!pending) {
     pending = dataSource
       .initialize()

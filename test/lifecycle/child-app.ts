@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { within } from './http-client';
 
-const FIXTURE = path.join(__dirname, '..', 'fixtures', 'apps', 'shutdown-app.mjs');
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'apps');
 
 /** One line the fixture wrote to stdout: its port, a request it received, a hook call, a log entry. */
 export type OutputLine = Record<string, unknown>;
@@ -29,9 +29,15 @@ export interface ChildApp {
 
 const running = new Set<ChildProcess>();
 
-/** Starts the fixture with `env` added to the environment and resolves once it listens. */
-export async function startApp(env: Record<string, string> = {}): Promise<ChildApp> {
-  const child = spawn(process.execPath, [FIXTURE], {
+/**
+ * Starts a fixture application of test/fixtures/apps (default: `shutdown-app.mjs`) with `env` added
+ * to the environment and resolves once it listens.
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  fixture = 'shutdown-app.mjs',
+): Promise<ChildApp> {
+  const child = spawn(process.execPath, [path.join(FIXTURES, fixture)], {
     cwd: path.join(__dirname, '..', '..'),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

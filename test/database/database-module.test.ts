@@ -1,0 +1,253 @@
+import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  DatabaseModule,
+  Injectable,
+  InjectRepository,
+  Module,
+  repositoryToken,
+  type Application,
+  type ModuleMetadata,
+} from 'keel';
+import { bootApp } from '../factories/app';
+import { captureLog, type LogCapture } from '../factories/log';
+import { PostgresProxy } from '../factories/postgres-proxy';
+import { postgresUrl } from '../factories/test-databases';
+
+jest.setTimeout(20_000);
+
+const apps: Application[] = [];
+const proxies: PostgresProxy[] = [];
+afterEach(async () => {
+  await Promise.allSettled(apps.splice(0).map((app) => app.close()));
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
+});
+
+async function boot(metadata: ModuleMetadata, log: LogCapture = captureLog()): Promise<Application> {
+  @Module(metadata)
+  class AppModule {}
+  const app = await bootApp(AppModule, { handleSignals: false, logger: log.logger });
+  apps.push(app);
+  return app;
+}
+
+async function proxy(mode: 'forward' | 'blackhole' | 'down'): Promise<PostgresProxy> {
+  const started = await PostgresProxy.start(postgresUrl(), mode);
+  proxies.push(started);
+  return started;
+}
+
+async function until(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+function logged(log: LogCapture, msg: string): Record<string, unknown>[] {
+  return log.entries().filter((entry) => entry.msg === msg) as unknown as Record<string, unknown>[];
+}
+
+@Entity({ name: 'keel_database_module_notes' })
+class Note {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column()
+  text!: string;
+}
+
+@Injectable()
+class NoteService {
+  constructor(@InjectRepository(Note) readonly notes: Repository<Note>) {}
+}
+
+describe('DatabaseModule.forRoot', () => {
+  test('connects in the background after boot', async () => {
+    const log = captureLog();
+    const app = await boot(
+      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() })] },
+      log,
+    );
+    const dataSource = app.get(DataSource);
+
+    await until('the connection', () => dataSource.isInitialized, 5000);
+
+    expect(logged(log, 'database connected')).toEqual([
+      expect.objectContaining({ db: 'postgres', attempt: 1 }),
+    ]);
+  });
+
+  test('boots at once while the database is down, retries with capped exponential backoff, and connects when it comes up', async () => {
+    const database = await proxy('down');
+    const log = captureLog();
+    const startedAt = performance.now();
+    const app = await boot(
+      {
+        imports: [
+          DatabaseModule.forRoot(async () => ({ type: 'postgres', url: database.url }), {
+            initialDelayMs: 20,
+            maxDelayMs: 80,
+          }),
+        ],
+      },
+      log,
+    );
+    const bootMs = performance.now() - startedAt;
+    const dataSource = app.get(DataSource);
+
+    await until(
+      'five failed attempts',
+      () => logged(log, 'database connection failed; retrying').length >= 5,
+      5000,
+    );
+    expect(bootMs).toBeLessThan(1000);
+    expect(dataSource.isInitialized).toBe(false);
+    const delays = logged(log, 'database connection failed; retrying').map((entry) => entry.retryInMs);
+    expect(delays.slice(0, 5)).toEqual([20, 40, 80, 80, 80]);
+
+    await database.setMode('forward');
+    await until('the connection', () => dataSource.isInitialized, 5000);
+    expect(logged(log, 'database connected')).toHaveLength(1);
+  });
+
+  test('boots at once against a database that accepts TCP and never answers, and gives up each attempt at the connect timeout', async () => {
+    const database = await proxy('blackhole');
+    const log = captureLog();
+    const startedAt = performance.now();
+    const app = await boot(
+      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: database.url })] },
+      log,
+    );
+    expect(performance.now() - startedAt).toBeLessThan(1000);
+
+    // No connectTimeoutMS in the options: the default (5 s) must end the attempt, not pg's "forever".
+    await until(
+      'the first failed attempt',
+      () => logged(log, 'database connection failed; retrying').length > 0,
+      8000,
+    );
+    const failedAfterMs = performance.now() - startedAt;
+    expect(failedAfterMs).toBeGreaterThan(4500);
+    expect(app.get(DataSource).isInitialized).toBe(false);
+  });
+
+  test('a connect timeout set in the options is kept', async () => {
+    const database = await proxy('blackhole');
+    const log = captureLog();
+    const startedAt = performance.now();
+    await boot(
+      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: database.url, connectTimeoutMS: 200 })] },
+      log,
+    );
+
+    await until(
+      'the first failed attempt',
+      () => logged(log, 'database connection failed; retrying').length > 0,
+      3000,
+    );
+    expect(performance.now() - startedAt).toBeLessThan(1500);
+  });
+
+  test('destroys the DataSource at shutdown', async () => {
+    const log = captureLog();
+    const app = await boot(
+      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() })] },
+      log,
+    );
+    const dataSource = app.get(DataSource);
+    await until('the connection', () => dataSource.isInitialized, 5000);
+
+    await app.close();
+
+    expect(dataSource.isInitialized).toBe(false);
+    expect(logged(log, 'database connection closed')).toHaveLength(1);
+  });
+
+  test('a shutdown while the database is down stops the retries', async () => {
+    const database = await proxy('down');
+    const log = captureLog();
+    const app = await boot(
+      {
+        imports: [
+          DatabaseModule.forRoot(
+            { type: 'postgres', url: database.url },
+            { initialDelayMs: 20, maxDelayMs: 20 },
+          ),
+        ],
+      },
+      log,
+    );
+    await until(
+      'a failed attempt',
+      () => logged(log, 'database connection failed; retrying').length > 0,
+      3000,
+    );
+
+    await app.close();
+    const attemptsAtClose = logged(log, 'database connection failed; retrying').length;
+    await database.setMode('forward');
+    await sleep(200);
+
+    expect(logged(log, 'database connection failed; retrying')).toHaveLength(attemptsAtClose);
+    expect(logged(log, 'database connected')).toHaveLength(0);
+    expect(app.get(DataSource).isInitialized).toBe(false);
+  });
+
+  test.each([
+    [{ initialDelayMs: -1 }, 'initialDelayMs'],
+    [{ maxDelayMs: Number.NaN }, 'maxDelayMs'],
+  ])('rejects the retry option %p at boot', (retry, name) => {
+    expect(() => DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() }, retry)).toThrow(
+      expect.objectContaining({ code: 'E_INVALID_OPTION', message: expect.stringContaining(name) }),
+    );
+  });
+});
+
+describe('DatabaseModule.forFeature', () => {
+  test('injects the repository of an entity with @InjectRepository, usable once connected', async () => {
+    @Module({
+      imports: [DatabaseModule.forFeature([Note])],
+      providers: [NoteService],
+      exports: [NoteService],
+    })
+    class NotesModule {}
+    const log = captureLog();
+    const app = await boot(
+      {
+        imports: [
+          DatabaseModule.forRoot({
+            type: 'postgres',
+            url: postgresUrl(),
+            entities: [Note],
+            synchronize: true,
+          }),
+          NotesModule,
+        ],
+      },
+      log,
+    );
+    // isInitialized turns true before synchronize has run; the log line comes after initialize().
+    await until('the connection', () => logged(log, 'database connected').length > 0, 5000);
+    const { notes } = app.get(NoteService);
+
+    const saved = await notes.save(notes.create({ text: `written at ${Date.now()}` }));
+
+    expect(await notes.findOneBy({ id: saved.id })).toEqual(saved);
+    expect(app.get(repositoryToken(Note))).toBe(notes);
+    expect(repositoryToken(Note)).toBe(repositoryToken(Note));
+  });
+
+  test('an entity without forFeature is a boot error naming the repository', async () => {
+    await expect(
+      boot({
+        imports: [DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() })],
+        providers: [NoteService],
+      }),
+    ).rejects.toMatchObject({
+      code: 'E_UNKNOWN_DEPENDENCY',
+      message: expect.stringContaining('Repository<Note>'),
+    });
+  });
+});
