@@ -27,6 +27,8 @@ export default async function globalSetup(): Promise<void> {
 }
 
 async function choosePostgres(): Promise<void> {
+  // KEEL_TEST_DATABASE=embedded runs the suite as a machine without PostgreSQL would.
+  if (process.env[TestDatabaseEnv.postgresKind] === 'embedded') return startEmbeddedPostgres();
   const given = process.env.DATABASE_URL;
   if (given) {
     process.env[TestDatabaseEnv.postgresKind] = 'server';
@@ -37,6 +39,10 @@ async function choosePostgres(): Promise<void> {
     process.env[TestDatabaseEnv.postgresKind] = 'server';
     return;
   }
+  await startEmbeddedPostgres();
+}
+
+async function startEmbeddedPostgres(): Promise<void> {
   // PGlite crashes inside Jest's VM sandbox, so it runs here, in the plain Node process that
   // outlives every test file; the global teardown stops it.
   const { PGlite } = await import('@electric-sql/pglite');
