@@ -63,13 +63,15 @@ class NoteService {
   constructor(@InjectRepository(Note) readonly notes: Repository<Note>) {}
 }
 
+/** An application importing only DatabaseModule.forRoot against the test database. */
+function bootConnected(log: LogCapture): Promise<Application> {
+  return boot({ imports: [DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() })] }, log);
+}
+
 describe('DatabaseModule.forRoot', () => {
   test('connects in the background after boot', async () => {
     const log = captureLog();
-    const app = await boot(
-      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() })] },
-      log,
-    );
+    const app = await bootConnected(log);
     const dataSource = app.get(DataSource);
 
     await until('the connection', () => dataSource.isInitialized, 5000);
@@ -152,10 +154,7 @@ describe('DatabaseModule.forRoot', () => {
 
   test('destroys the DataSource at shutdown', async () => {
     const log = captureLog();
-    const app = await boot(
-      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() })] },
-      log,
-    );
+    const app = await bootConnected(log);
     const dataSource = app.get(DataSource);
     await until('the connection', () => dataSource.isInitialized, 5000);
 

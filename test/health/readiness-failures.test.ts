@@ -38,6 +38,12 @@ function percentile(values: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** The median and 99th percentile of the probes' latencies, in whole milliseconds. */
+function latencySummary(probes: readonly Probe[]): { p50: number; p99: number } {
+  const latencies = probes.map((probe) => probe.elapsedMs);
+  return { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) };
+}
+
 describe('readiness when the database hangs', () => {
   test('answers 503 "timeout after 500 ms" promptly, with one ping in flight for 100 concurrent probes', async () => {
     const proxy = await proxyToPostgres();
@@ -65,28 +71,7 @@ describe('readiness when the database hangs', () => {
     );
     // Every probe waits on the one ping sent when the hang began: the database side saw exactly one.
     expect(proxy.heldQueries).toBe(1);
-    const latencies = {
-      healthy: {
-        p50: percentile(
-          healthy.map((a) => a.elapsedMs),
-          0.5,
-        ),
-        p99: percentile(
-          healthy.map((a) => a.elapsedMs),
-          0.99,
-        ),
-      },
-      hung: {
-        p50: percentile(
-          flood.map((a) => a.elapsedMs),
-          0.5,
-        ),
-        p99: percentile(
-          flood.map((a) => a.elapsedMs),
-          0.99,
-        ),
-      },
-    };
+    const latencies = { healthy: latencySummary(healthy), hung: latencySummary(flood) };
     console.info(
       `readiness latency (ms): ${JSON.stringify(latencies)}; pings held during the hang: ${proxy.heldQueries}`,
     );
