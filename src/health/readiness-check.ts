@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import type { DataSource } from 'typeorm';
 import { initializeOnce } from '../database/initialize-once';
 import { pingQuery } from './ping-queries';
@@ -70,11 +71,15 @@ export class ReadinessCheck {
 }
 
 // Node reports a refused connection to a name with several addresses as an AggregateError with an
-// empty message; its first error says what happened.
+// empty message; its first error says what happened. Errors are recognised by their shape, not
+// `instanceof`: a driver's error may come from another realm (a VM context, a test sandbox).
 function reasonOf(error: unknown): string {
-  if (error instanceof AggregateError && !error.message && error.errors.length > 0) {
-    return reasonOf(error.errors[0]);
-  }
-  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
-  return String(error);
+  if (!isError(error)) return String(error);
+  const { errors } = error as { errors?: unknown };
+  if (!error.message && Array.isArray(errors) && errors.length > 0) return reasonOf(errors[0]);
+  return error.message || (error as NodeJS.ErrnoException).code || error.name;
+}
+
+function isError(value: unknown): value is Error {
+  return value instanceof Error || types.isNativeError(value);
 }

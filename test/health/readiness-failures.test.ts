@@ -33,28 +33,15 @@ async function probeUntilReady(health: HealthApp, timeoutMs: number): Promise<Pr
   return answers;
 }
 
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** The median and 99th percentile of the probes' latencies, in whole milliseconds. */
-function latencySummary(probes: readonly Probe[]): { p50: number; p99: number } {
-  const latencies = probes.map((probe) => probe.elapsedMs);
-  return { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) };
-}
-
 describe('readiness when the database hangs', () => {
   test('answers 503 "timeout after 500 ms" promptly, with one ping in flight for 100 concurrent probes', async () => {
     const proxy = await proxyToPostgres();
     const dataSource = dataSourceFor(proxy.url);
     const health = await startHealthApp(() => dataSource);
-    const healthy = await Promise.all(Array.from({ length: 50 }, () => health.probe()));
-    expect(healthy.every((answer) => answer.status === 200)).toBe(true);
-
-    // 100 connections opened beforehand, so the flood's latencies are the probes', not TCP set-up's.
+    // 100 connections opened beforehand, so that latencies are the probes', not TCP set-up's.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
     await Promise.all(Array.from({ length: 100 }, () => health.probe('/health', agent)));
+    expect((await health.probe(undefined, agent)).status).toBe(200);
 
     await proxy.setMode('blackhole');
     const single = await health.probe();
@@ -71,14 +58,6 @@ describe('readiness when the database hangs', () => {
     );
     // Every probe waits on the one ping sent when the hang began: the database side saw exactly one.
     expect(proxy.heldQueries).toBe(1);
-    const latencies = { healthy: latencySummary(healthy), hung: latencySummary(flood) };
-    console.info(
-      `readiness latency (ms): ${JSON.stringify(latencies)}; pings held during the hang: ${proxy.heldQueries}`,
-    );
-    // The 100 clients share this process's event loop with the server (and Jest's other workers share
-    // the cores), so the flood's own overhead is in these figures: the single probe above holds the
-    // timeout + 100 ms bound, the flood a looser one.
-    expect(latencies.hung.p99).toBeLessThan(500 + 250);
 
     await proxy.setMode('forward');
     const recovered = await probeUntilReady(health, 3000);
@@ -130,7 +109,7 @@ describe('readiness recovers without a restart', () => {
     const down = await health.probe();
     expect(down).toMatchObject({
       status: 503,
-      json: { status: 'error', db: expect.stringContaining('ECONNREFUSED') },
+      json: { status: 'error', db: `connect ECONNREFUSED 127.0.0.1:${proxy.port}` },
     });
 
     await proxy.setMode('forward');

@@ -49,7 +49,7 @@ describe('readiness against PostgreSQL', () => {
     expect(answer.status).toBe(503);
     expect(answer.json).toEqual({
       status: 'error',
-      db: expect.stringMatching(/ECONNREFUSED 127\.0\.0\.1:\d+/),
+      db: expect.stringMatching(/^connect ECONNREFUSED 127\.0\.0\.1:\d+$/),
     });
   });
 

@@ -1,0 +1,58 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { probe, type Probe } from '../factories/health';
+import { PostgresProxy } from '../factories/postgres-proxy';
+import { postgresUrl } from '../factories/test-databases';
+import { killRunningApps, startApp } from '../lifecycle/child-app';
+
+// A real process with a real database connection; its probes are timed from this process, so the
+// server's event loop carries only the server's work.
+jest.setTimeout(30_000);
+
+let proxy: PostgresProxy | undefined;
+afterEach(async () => {
+  killRunningApps();
+  await proxy?.close();
+});
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** The median and 99th percentile of the probes' latencies, in whole milliseconds. */
+function latencySummary(probes: readonly Probe[]): { p50: number; p99: number } {
+  const latencies = probes.map((answer) => answer.elapsedMs);
+  return { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) };
+}
+
+test('readiness of a running service: fast when healthy, 503 within timeout + 100 ms under a hang, one ping for 100 probes', async () => {
+  proxy = await PostgresProxy.start(postgresUrl());
+  const app = await startApp({ DATABASE_URL: proxy.url }, 'health-app.mjs');
+  const ready = `${app.url}/health/ready`;
+  while ((await probe(ready)).status !== 200) await sleep(50);
+  // Connections opened beforehand, so that latencies are the probes', not TCP set-up's.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+  await Promise.all(Array.from({ length: 100 }, () => probe(`${app.url}/health`, agent)));
+
+  const healthy: Probe[] = [];
+  for (let index = 0; index < 300; index++) healthy.push(await probe(ready, agent));
+  await proxy.setMode('blackhole');
+  const hung: Probe[] = [];
+  for (let round = 0; round < 3; round++) {
+    hung.push(...(await Promise.all(Array.from({ length: 100 }, () => probe(ready, agent)))));
+  }
+  agent.destroy();
+
+  const latencies = { healthy: latencySummary(healthy), hung: latencySummary(hung) };
+  console.info(
+    `readiness latency (ms), 300 sequential healthy probes and 3 floods of 100 during a hang: ${JSON.stringify(latencies)}; ` +
+      `pings the database received during the hang: ${proxy.heldQueries}`,
+  );
+  expect(healthy.every((answer) => answer.status === 200)).toBe(true);
+  expect(hung.map((answer) => answer.json)).toEqual(
+    hung.map(() => ({ status: 'error', db: 'timeout after 500 ms' })),
+  );
+  expect(proxy.heldQueries).toBe(1);
+  expect(latencies.hung.p99).toBeLessThan(500 + 100);
+});
