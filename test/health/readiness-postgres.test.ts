@@ -1,4 +1,6 @@
 import { registerHealthRoutes } from 'keel';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { captureLog } from '../factories/log';
 import { closeAll, dataSourceFor, startHealthApp } from '../factories/health';
 import { PostgresProxy } from '../factories/postgres-proxy';
 import { closedPort, isPostgresServer, postgresUrl, withUrlParts } from '../factories/test-databases';
@@ -91,5 +93,28 @@ describe('readiness against PostgreSQL', () => {
     const answer = await health.probe();
 
     expect(answer).toMatchObject({ status: 503, json: { status: 'error', db: 'unavailable' } });
+  });
+
+  test('logs each change of readiness once, with the real reason even when the answer hides it', async () => {
+    const proxy = await PostgresProxy.start(postgresUrl(), 'down');
+    const log = captureLog();
+    const dataSource = dataSourceFor(proxy.url);
+    const health = await startHealthApp(() => dataSource, { exposeReason: false }, { logger: log.logger });
+
+    await health.probe();
+    await health.probe();
+    await proxy.setMode('forward');
+    while ((await health.probe()).status !== 200) await sleep(20);
+    await health.probe();
+    await proxy.close();
+
+    const changes = log
+      .entries()
+      .filter((entry) => entry.msg === 'not ready' || entry.msg?.startsWith('ready'))
+      .map((entry) => ({ msg: entry.msg, db: (entry as { db?: string }).db }));
+    expect(changes).toEqual([
+      { msg: 'not ready', db: `connect ECONNREFUSED 127.0.0.1:${proxy.port}` },
+      { msg: 'ready: the database answers', db: 'connected' },
+    ]);
   });
 });
