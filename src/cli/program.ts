@@ -51,16 +51,14 @@ const USAGE_EXIT_CODE = 2;
 const INTERRUPTED_EXIT_CODE = 130;
 
 /**
- * Whether `word`, the first argument after the script, asks for a command (or for help) rather than
- * for the server.
+ * Whether `word`, the first argument after the script, is for the CLI rather than the server: a
+ * command, a help word, or any other word that is not an option (which the CLI reports as unknown).
  *
  * @example
- * isCliCommand(process.argv[2]); // true for `node dist/main.js routes`
+ * isCliCommand(process.argv[2]); // true for `routes` and `make:contoller`; false for none or `--verbose`
  */
 export function isCliCommand(word: string | undefined): boolean {
-  return (
-    word !== undefined && (COMMANDS.some((command) => command.name === word) || HELP_WORDS.includes(word))
-  );
+  return word !== undefined && (!word.startsWith('-') || HELP_WORDS.includes(word));
 }
 
 /**
@@ -124,7 +122,12 @@ function defineRoutes(command: Command, host: CliHost): void {
 
 function report(error: unknown): number {
   // Commander has printed its own message (or the help) already.
-  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.unknownCommand') {
+      process.stderr.write(`commands: ${[...COMMANDS.map(({ name }) => name), 'help'].join(', ')}\n`);
+    }
+    return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
+  }
   if (error instanceof Error && error.name === 'ExitPromptError') {
     process.stderr.write('cancelled\n');
     return INTERRUPTED_EXIT_CODE;
