@@ -66,6 +66,7 @@ export type FrameworkErrorCode =
   | 'E_NAME_REQUIRED'
   | 'E_FILE_EXISTS'
   | 'E_MODULE_NOT_FOUND'
+  | 'E_ROOT_NOT_FOUND'
   | 'E_NEEDS_APPLICATION';
 
 /**
@@ -332,8 +333,16 @@ export const Errors = {
   moduleNotFound(file: string): FrameworkError {
     return new FrameworkError(
       'E_MODULE_NOT_FOUND',
-      `the module file ${file} given with --module does not exist; nothing was written.\n` +
+      `the module file ${file} given with --module is not a file; nothing was written.\n` +
         `Fix: pass the file that declares the module given to createApplication, relative to --root.`,
+    );
+  },
+
+  rootNotFound(root: string): FrameworkError {
+    return new FrameworkError(
+      'E_ROOT_NOT_FOUND',
+      `--root ${root} is not a directory; nothing was written.\n` +
+        'Fix: pass the directory of the project, the one that holds its src/ (or leave --root out inside it).',
     );
   },
 

@@ -43,6 +43,7 @@ const EXIT_CODES: Partial<Record<FrameworkErrorCode, number>> = {
   E_INVALID_NAME: 2,
   E_NAME_REQUIRED: 2,
   E_MODULE_NOT_FOUND: 2,
+  E_ROOT_NOT_FOUND: 2,
   E_NEEDS_APPLICATION: 2,
   E_FILE_EXISTS: 1,
 };
@@ -136,7 +137,13 @@ function report(error: unknown): number {
     process.stderr.write(`${error.message}\n`);
     return EXIT_CODES[error.code] ?? 1;
   }
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A file system refusal (a broken link, a file where a directory should be) is the user's to fix,
+  // and its message names the path; a stack trace is for the framework's own bugs.
+  const isSystemError =
+    error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  process.stderr.write(
+    `${error instanceof Error ? ((isSystemError ? undefined : error.stack) ?? error.message) : String(error)}\n`,
+  );
   return 1;
 }
 
