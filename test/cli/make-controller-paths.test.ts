@@ -1,12 +1,20 @@
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { appModuleSource, removeScratchProjects, runFramework, scratchProject } from '../factories/cli';
+import { appModuleProject, removeScratchProjects, runFramework, scratchProject } from '../factories/cli';
 
 // Paths the user got wrong: each is a plain message and an exit code, never a stack trace, and
 // nothing is written anywhere.
 afterAll(removeScratchProjects);
 
 const STACK_LINE = /^\s+at /m;
+
+// A project whose src/http/controllers is a link to `target` (a path inside the project).
+function projectWithLinkedControllers(target: string): string {
+  const root = appModuleProject();
+  mkdirSync(path.join(root, 'src', 'http'));
+  symlinkSync(path.join(root, target), path.join(root, 'src', 'http', 'controllers'), 'dir');
+  return root;
+}
 
 describe('framework make:controller with paths that do not fit', () => {
   test('a --root that does not exist exits 2 and creates nothing', async () => {
@@ -27,7 +35,7 @@ describe('framework make:controller with paths that do not fit', () => {
   });
 
   test('a --module that is a directory exits 2 without a stack trace, before writing', async () => {
-    const root = scratchProject({ 'src/app.module.ts': appModuleSource() });
+    const root = appModuleProject();
     const run = await runFramework(['make:controller', 'Order', '--root', root, '--module', 'src']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('the module file src given with --module is not a file');
@@ -36,9 +44,7 @@ describe('framework make:controller with paths that do not fit', () => {
   });
 
   test('a controllers directory that is a broken link exits 1 with the reason, not a stack trace', async () => {
-    const root = scratchProject({ 'src/app.module.ts': appModuleSource() });
-    mkdirSync(path.join(root, 'src', 'http'));
-    symlinkSync(path.join(root, 'gone'), path.join(root, 'src', 'http', 'controllers'), 'dir');
+    const root = projectWithLinkedControllers('gone');
     const run = await runFramework(['make:controller', 'Order', '--root', root]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(path.join(root, 'src', 'http', 'controllers'));
@@ -47,14 +53,8 @@ describe('framework make:controller with paths that do not fit', () => {
   });
 
   test('a controllers directory that is a link to a directory is written through', async () => {
-    const root = scratchProject({ 'src/app.module.ts': appModuleSource() });
-    mkdirSync(path.join(root, 'src', 'http'));
+    const root = projectWithLinkedControllers('src/shared-controllers');
     mkdirSync(path.join(root, 'src', 'shared-controllers'));
-    symlinkSync(
-      path.join(root, 'src', 'shared-controllers'),
-      path.join(root, 'src', 'http', 'controllers'),
-      'dir',
-    );
     writeFileSync(path.join(root, 'src', 'shared-controllers', 'home.ts'), '// mine\n');
     const run = await runFramework(['make:controller', 'Order', '--root', root]);
     expect(run.code).toBe(0);

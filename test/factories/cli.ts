@@ -97,6 +97,11 @@ export function appModuleSource(controllers = ''): string {
   return `import { Module } from 'keel';\n\n@Module({\n  controllers: [${controllers}],\n})\nexport class AppModule {}\n`;
 }
 
+/** A scratch project whose one source file is an empty root module at `src/app.module.ts`. */
+export function appModuleProject(): string {
+  return scratchProject({ 'src/app.module.ts': appModuleSource() });
+}
+
 /** A keel application as a user lays it out: package.json, tsconfig, root module, entry point. */
 export const SCRATCH_APP: Readonly<Record<string, string>> = {
   'package.json': JSON.stringify({ name: 'scratch', private: true, type: 'commonjs' }),
