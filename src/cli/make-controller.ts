@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Errors } from '../errors';
+import { Errors, messageOf } from '../errors';
 import type { ControllerKind } from './controller-kinds';
+import { createFile, replaceFile } from './file-write';
 import {
   planRegistration,
   type LineChange,
@@ -64,13 +65,25 @@ export function makeController(request: MakeControllerRequest): string {
   }
   mkdirSync(path.dirname(file), { recursive: true });
   try {
-    writeFileSync(file, source, { flag: request.force ? 'w' : 'wx' });
+    if (request.force && existsSync(file)) replaceFile(file, source);
+    else createFile(file, source);
   } catch (error) {
     // Created by someone else since the check above: still never overwritten.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw Errors.fileExists(shown(file));
     throw error;
   }
-  if (registration.kind === 'edit') writeFileSync(moduleFile, registration.text);
+  if (registration.kind === 'edit') {
+    try {
+      replaceFile(moduleFile, registration.text);
+    } catch (error) {
+      throw Errors.moduleNotEdited({
+        written: shown(file),
+        module: shown(moduleFile),
+        reason: messageOf(error),
+        lines: manualLines(entry),
+      });
+    }
+  }
   return [
     `wrote ${shown(file)}`,
     ...describeRegistration(registration, shown(moduleFile), entry, 'edited'),
@@ -92,10 +105,13 @@ function describeRegistration(
       return [
         `could not register ${entry.className} in ${moduleFile} safely: ${registration.reason}.`,
         'It was left as it is; add these lines to the module you pass to createApplication:',
-        entry.importLine,
-        `controllers: [${entry.className}],`,
+        ...manualLines(entry),
       ];
   }
+}
+
+function manualLines(entry: ModuleEntry): string[] {
+  return [entry.importLine, `controllers: [${entry.className}],`];
 }
 
 function formatChange(change: LineChange): string[] {

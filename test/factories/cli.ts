@@ -26,6 +26,8 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   /** Added to the environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** The most a file may grow to, in 512-byte blocks (`ulimit -f`): a write past it fails with EFBIG. */
+  readonly fileSizeLimit?: number;
 }
 
 /** Runs `node script ...args` to its end; a run past `timeoutMs` is killed and reported as such. */
@@ -36,7 +38,13 @@ export function runNode(
 ): Promise<ProgramRun> {
   const startedAt = performance.now();
   const stdio: StdioOptions = [options.stdin ?? 'pipe', 'pipe', 'pipe'];
-  const child = spawn(process.execPath, [script, ...args], {
+  const command = [process.execPath, script, ...args];
+  const limited =
+    options.fileSizeLimit === undefined
+      ? command
+      : ['sh', '-c', `ulimit -f ${options.fileSizeLimit} && exec "$@"`, 'sh', ...command];
+  const [program = process.execPath, ...programArgs] = limited;
+  const child = spawn(program, programArgs, {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, ...options.env },
     stdio,
