@@ -130,9 +130,9 @@ export class Application {
 
   /**
    * Runs the command `argv` names (`node dist/main.js make:controller Order`, `node dist/main.js
-   * routes`), then closes the application and sets `process.exitCode`; without one, listens on
-   * `PORT` (default 8080) and resolves with the bound address. Words that name no command are left
-   * to the application.
+   * routes`), then closes the application and sets `process.exitCode`; with no arguments, or only
+   * options, listens on `PORT` (default 8080) and resolves with the bound address. A first word that
+   * names no command is a usage mistake (exit 2), never a reason to serve.
    * @example await app.run(process.argv)
    */
   async run(argv: readonly string[] = process.argv): Promise<BoundAddress | undefined> {

@@ -66,6 +66,8 @@ export type FrameworkErrorCode =
   | 'E_NAME_REQUIRED'
   | 'E_FILE_EXISTS'
   | 'E_MODULE_NOT_FOUND'
+  | 'E_ROOT_NOT_FOUND'
+  | 'E_MODULE_NOT_EDITED'
   | 'E_NEEDS_APPLICATION';
 
 /**
@@ -332,8 +334,29 @@ export const Errors = {
   moduleNotFound(file: string): FrameworkError {
     return new FrameworkError(
       'E_MODULE_NOT_FOUND',
-      `the module file ${file} given with --module does not exist; nothing was written.\n` +
+      `the module file ${file} given with --module is not a file; nothing was written.\n` +
         `Fix: pass the file that declares the module given to createApplication, relative to --root.`,
+    );
+  },
+
+  moduleNotEdited(failure: {
+    written: string;
+    module: string;
+    reason: string;
+    lines: readonly string[];
+  }): FrameworkError {
+    return new FrameworkError(
+      'E_MODULE_NOT_EDITED',
+      `wrote ${failure.written}, but could not edit ${failure.module} (${failure.reason}); it was left as it was.\n` +
+        `Fix: add these lines to the module you pass to createApplication:\n${failure.lines.join('\n')}`,
+    );
+  },
+
+  rootNotFound(root: string): FrameworkError {
+    return new FrameworkError(
+      'E_ROOT_NOT_FOUND',
+      `--root ${root} is not a directory; nothing was written.\n` +
+        'Fix: pass the directory of the project, the one that holds its src/ (or leave --root out inside it).',
     );
   },
 

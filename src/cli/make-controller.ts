@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Errors } from '../errors';
+import { Errors, messageOf } from '../errors';
 import type { ControllerKind } from './controller-kinds';
+import { createFile, replaceFile } from './file-write';
 import {
   planRegistration,
   type LineChange,
@@ -26,8 +27,9 @@ export interface MakeControllerRequest {
 /**
  * Writes a controller to `<sourceRoot>/http/controllers/<name>.ts` (the source root is `src/` when
  * the project has one) and registers it in the root module, or says what it would do with `dryRun`.
- * Returns what it did, as lines for the terminal; an invalid name, an existing file without `force`
- * or a missing `--module` file throw from the catalogue before anything is written.
+ * Returns what it did, as lines for the terminal; an invalid name, an existing file without `force`,
+ * a `--root` that is no directory or a `--module` that is no file throw from the catalogue before
+ * anything is written.
  *
  * @example
  * makeController({ name: 'Order', kind: 'resource', root: process.cwd(), module: undefined, force: false, dryRun: false });
@@ -35,15 +37,16 @@ export interface MakeControllerRequest {
 export function makeController(request: MakeControllerRequest): string {
   const names = controllerNames(request.name);
   const root = path.resolve(request.root);
+  if (!isDirectory(root)) throw Errors.rootNotFound(request.root);
   const sourceRoot = isDirectory(path.join(root, 'src')) ? path.join(root, 'src') : root;
   const file = path.join(sourceRoot, 'http', 'controllers', `${names.fileName}.ts`);
   const moduleFile = path.resolve(root, request.module ?? path.join(sourceRoot, 'app.module.ts'));
   const shown = (target: string) => path.relative(root, target) || '.';
-  if (request.module !== undefined && !existsSync(moduleFile)) throw Errors.moduleNotFound(shown(moduleFile));
+  if (request.module !== undefined && !isFile(moduleFile)) throw Errors.moduleNotFound(shown(moduleFile));
   if (existsSync(file) && !request.force) throw Errors.fileExists(shown(file));
 
   const source = renderController(request.kind, names);
-  const moduleSource = existsSync(moduleFile) ? readFileSync(moduleFile, 'utf8') : undefined;
+  const moduleSource = isFile(moduleFile) ? readFileSync(moduleFile, 'utf8') : undefined;
   const entry: ModuleEntry = {
     className: names.className,
     importLine: `import { ${names.className} } from '${importSpecifier(moduleFile, file, moduleSource ?? '')}';`,
@@ -62,13 +65,25 @@ export function makeController(request: MakeControllerRequest): string {
   }
   mkdirSync(path.dirname(file), { recursive: true });
   try {
-    writeFileSync(file, source, { flag: request.force ? 'w' : 'wx' });
+    if (request.force && existsSync(file)) replaceFile(file, source);
+    else createFile(file, source);
   } catch (error) {
     // Created by someone else since the check above: still never overwritten.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw Errors.fileExists(shown(file));
     throw error;
   }
-  if (registration.kind === 'edit') writeFileSync(moduleFile, registration.text);
+  if (registration.kind === 'edit') {
+    try {
+      replaceFile(moduleFile, registration.text);
+    } catch (error) {
+      throw Errors.moduleNotEdited({
+        written: shown(file),
+        module: shown(moduleFile),
+        reason: messageOf(error),
+        lines: manualLines(entry),
+      });
+    }
+  }
   return [
     `wrote ${shown(file)}`,
     ...describeRegistration(registration, shown(moduleFile), entry, 'edited'),
@@ -90,10 +105,13 @@ function describeRegistration(
       return [
         `could not register ${entry.className} in ${moduleFile} safely: ${registration.reason}.`,
         'It was left as it is; add these lines to the module you pass to createApplication:',
-        entry.importLine,
-        `controllers: [${entry.className}],`,
+        ...manualLines(entry),
       ];
   }
+}
+
+function manualLines(entry: ModuleEntry): string[] {
+  return [entry.importLine, `controllers: [${entry.className}],`];
 }
 
 function formatChange(change: LineChange): string[] {
@@ -117,5 +135,9 @@ function importSpecifier(moduleFile: string, controllerFile: string, moduleSourc
 }
 
 function isDirectory(target: string): boolean {
-  return existsSync(target) && statSync(target).isDirectory();
+  return statSync(target, { throwIfNoEntry: false })?.isDirectory() === true;
+}
+
+function isFile(target: string): boolean {
+  return statSync(target, { throwIfNoEntry: false })?.isFile() === true;
 }

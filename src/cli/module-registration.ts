@@ -1,3 +1,5 @@
+import { maskCommentsAndStrings } from './source-mask';
+
 /** What to add to the root module for one controller. */
 export interface ModuleEntry {
   readonly className: string;
@@ -30,9 +32,10 @@ const IMPORT_STATEMENT = /^import\s[^;]*?['"][^'"\n]*['"][ \t]*;?[ \t]*$/gm;
 const PLAIN_NAMES = /^[\s\w$,]*$/;
 
 /**
- * Plans adding `entry` to the one `controllers: [...]` of a module file and its import line after the
- * last import, as a conservative text edit: anything it cannot read with certainty (no list or more
- * than one, comments, spreads or calls inside it, no import to follow) gives `manual`, with the reason.
+ * Plans adding `entry` to the one `controllers: [...]` of `@Module({...})` in a module file and its
+ * import line after the last import, as a conservative text edit that keeps the file's line endings
+ * and byte order mark: anything it cannot read with certainty (no list or more than one, comments,
+ * spreads or calls inside it, no import to follow) gives `manual`, with the reason.
  *
  * @example
  * planRegistration("import { Module } from 'keel';\n@Module({ controllers: [] })\nexport class AppModule {}\n",
@@ -40,18 +43,30 @@ const PLAIN_NAMES = /^[\s\w$,]*$/;
  * // { kind: 'edit', text: "...controllers: [OrderController]...", changes: [...] }
  */
 export function planRegistration(source: string, entry: ModuleEntry): Registration {
-  const keys = [...source.matchAll(CONTROLLERS_KEY)];
-  if (keys.length !== 1) {
+  const bom = source.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const body = source.slice(bom.length);
+  // Only a file whose every line ends in CRLF is edited as LF and turned back; a mixed one is kept as is.
+  const isCrlf = body.includes('\r\n') && !/(?<!\r)\n/.test(body);
+  const plan = planLfRegistration(isCrlf ? body.replace(/\r\n/g, '\n') : body, entry);
+  if (plan.kind !== 'edit') return plan;
+  return { ...plan, text: bom + (isCrlf ? plan.text.replace(/\n/g, '\r\n') : plan.text) };
+}
+
+function planLfRegistration(source: string, entry: ModuleEntry): Registration {
+  const masked = maskCommentsAndStrings(source);
+  const keys = [...masked.matchAll(CONTROLLERS_KEY)].filter((key) => isModuleKey(masked, key.index));
+  if (keys.length > 1) return manual(`it has ${keys.length} controllers: keys`);
+  const key = keys[0];
+  if (!key) {
     return manual(
-      keys.length === 0 ? 'it has no controllers: [...]' : `it has ${keys.length} controllers: keys`,
+      source.search(CONTROLLERS_KEY) >= 0
+        ? 'its controllers: key is inside a comment or a string, or outside @Module({...})'
+        : 'it has no controllers: [...]',
     );
   }
-  const key = keys[0] as RegExpExecArray;
-  if (isInCommentOrString(source, key.index))
-    return manual('its controllers: key is inside a comment or a string');
   const open =
     key.index + key[0].length + (/^\s*/.exec(source.slice(key.index + key[0].length))?.[0].length ?? 0);
-  const close = source.indexOf(']', open);
+  const close = masked.indexOf(']', open);
   if (source[open] !== '[' || close < 0)
     return manual('its controllers is not an array written out in place');
   const inner = source.slice(open + 1, close);
@@ -62,7 +77,8 @@ export function planRegistration(source: string, entry: ModuleEntry): Registrati
   if (new RegExp(`(?<![\\w$])${escape(entry.className)}(?![\\w$])`).test(source)) {
     return manual(`it already mentions ${entry.className} outside its controllers list`);
   }
-  const imports = [...source.matchAll(IMPORT_STATEMENT)];
+  // An import inside a template literal is text, not a place to add one after.
+  const imports = [...source.matchAll(IMPORT_STATEMENT)].filter((match) => masked[match.index] === 'i');
   const lastImport = imports.at(-1);
   if (!lastImport) return manual('it has no import lines to add one after');
   const importEnd = lastImport.index + lastImport[0].length;
@@ -97,11 +113,19 @@ function appendToList(inner: string, name: string): string {
   return `${hasTrailingComma ? content : `${content},`}\n${indent}${name}${hasTrailingComma ? ',' : ''}${closing}`;
 }
 
-function isInCommentOrString(source: string, index: number): boolean {
-  const lineStart = source.lastIndexOf('\n', index - 1) + 1;
-  const before = source.slice(0, index);
-  const openComments = before.split('/*').length - before.split('*/').length;
-  return openComments !== 0 || /\/\/|\/\*|^\s*\*|['"`]/.test(source.slice(lineStart, index));
+// Whether the key at `index` belongs to the object literal `@Module(` is called with, not to an
+// object nested in it or found elsewhere.
+function isModuleKey(masked: string, index: number): boolean {
+  let depth = 0;
+  for (let cursor = index - 1; cursor >= 0; cursor -= 1) {
+    const char = masked.charAt(cursor);
+    if ('}])'.includes(char)) depth += 1;
+    else if ('{[('.includes(char)) {
+      if (depth === 0) return char === '{' && /@Module\s*\(\s*$/.test(masked.slice(0, cursor));
+      depth -= 1;
+    }
+  }
+  return false;
 }
 
 function applyEdits(source: string, edits: readonly Edit[]): string {

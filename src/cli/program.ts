@@ -43,6 +43,7 @@ const EXIT_CODES: Partial<Record<FrameworkErrorCode, number>> = {
   E_INVALID_NAME: 2,
   E_NAME_REQUIRED: 2,
   E_MODULE_NOT_FOUND: 2,
+  E_ROOT_NOT_FOUND: 2,
   E_NEEDS_APPLICATION: 2,
   E_FILE_EXISTS: 1,
 };
@@ -51,16 +52,14 @@ const USAGE_EXIT_CODE = 2;
 const INTERRUPTED_EXIT_CODE = 130;
 
 /**
- * Whether `word`, the first argument after the script, asks for a command (or for help) rather than
- * for the server.
+ * Whether `word`, the first argument after the script, is for the CLI rather than the server: a
+ * command, a help word, or any other word that is not an option (which the CLI reports as unknown).
  *
  * @example
- * isCliCommand(process.argv[2]); // true for `node dist/main.js routes`
+ * isCliCommand(process.argv[2]); // true for `routes` and `make:contoller`; false for none or `--verbose`
  */
 export function isCliCommand(word: string | undefined): boolean {
-  return (
-    word !== undefined && (COMMANDS.some((command) => command.name === word) || HELP_WORDS.includes(word))
-  );
+  return word !== undefined && (!word.startsWith('-') || HELP_WORDS.includes(word));
 }
 
 /**
@@ -124,7 +123,12 @@ function defineRoutes(command: Command, host: CliHost): void {
 
 function report(error: unknown): number {
   // Commander has printed its own message (or the help) already.
-  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.unknownCommand') {
+      process.stderr.write(`commands: ${[...COMMANDS.map(({ name }) => name), 'help'].join(', ')}\n`);
+    }
+    return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
+  }
   if (error instanceof Error && error.name === 'ExitPromptError') {
     process.stderr.write('cancelled\n');
     return INTERRUPTED_EXIT_CODE;
@@ -133,7 +137,13 @@ function report(error: unknown): number {
     process.stderr.write(`${error.message}\n`);
     return EXIT_CODES[error.code] ?? 1;
   }
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A file system refusal (a broken link, a file where a directory should be) is the user's to fix,
+  // and its message names the path; a stack trace is for the framework's own bugs.
+  const isSystemError =
+    error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  process.stderr.write(
+    `${error instanceof Error ? ((isSystemError ? undefined : error.stack) ?? error.message) : String(error)}\n`,
+  );
   return 1;
 }
 

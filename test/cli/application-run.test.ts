@@ -31,4 +31,23 @@ describe('Application.run', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('the pool would not close');
   });
+
+  test('a first word that names no command fails fast: exit 2, the commands listed, nothing served', async () => {
+    const run = await runNode(APP, ['make:contoller', 'Order'], {
+      env: { PORT: '0' },
+      timeoutMs: 3000,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("unknown command 'make:contoller'");
+    expect(run.stderr).toContain('(Did you mean make:controller?)');
+    expect(run.stderr).toContain('commands: make:controller, routes, help');
+    expect(run.stderr).toContain('onApplicationShutdown ran');
+    expect(run.stdout).toBe('');
+  });
+
+  test.each([[[]], [['--verbose']]])('with no arguments or only options (%j) it listens', async (args) => {
+    const run = await runNode(APP, args, { env: { PORT: '0', STOP_AFTER_LISTEN: '1' } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('"url":"http://');
+  });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  appModuleProject,
   appModuleSource,
   removeScratchProjects,
   runFramework,
@@ -12,10 +13,6 @@ const CONTROLLER = path.join('src', 'http', 'controllers', 'order.ts');
 
 afterAll(removeScratchProjects);
 
-function project(): string {
-  return scratchProject({ 'src/app.module.ts': appModuleSource() });
-}
-
 function read(root: string, file: string): string {
   return readFileSync(path.join(root, file), 'utf8');
 }
@@ -26,7 +23,7 @@ function expectExit(run: ProgramRun, code: number): void {
 
 describe('framework make:controller', () => {
   test('writes the controller under src/http/controllers and registers it in src/app.module.ts', async () => {
-    const root = project();
+    const root = appModuleProject();
     const run = await runFramework(['make:controller', 'Order', '--root', root]);
     expectExit(run, 0);
     expect(read(root, CONTROLLER)).toContain("@Resource('orders')\nexport class OrderController {");
@@ -49,7 +46,7 @@ describe('framework make:controller', () => {
   });
 
   test('refuses to overwrite an existing file: exit 1, the file byte for byte as it was', async () => {
-    const root = project();
+    const root = appModuleProject();
     expectExit(await runFramework(['make:controller', 'Order', '--root', root]), 0);
     const mine = '// my own work\n\u00e9\r\n';
     writeFileSync(path.join(root, CONTROLLER), mine);
@@ -64,7 +61,7 @@ describe('framework make:controller', () => {
   });
 
   test('--force overwrites, and says the module registers the class already', async () => {
-    const root = project();
+    const root = appModuleProject();
     expectExit(await runFramework(['make:controller', 'Order', '--root', root]), 0);
     const moduleBefore = read(root, 'src/app.module.ts');
 
@@ -76,7 +73,7 @@ describe('framework make:controller', () => {
   });
 
   test('--dry-run prints the file and the module edit, and writes nothing', async () => {
-    const root = project();
+    const root = appModuleProject();
     const run = await runFramework(['make:controller', 'Order', '--dry-run', '--root', root]);
     expectExit(run, 0);
     expect(run.stdout).toContain(
@@ -93,7 +90,7 @@ describe('framework make:controller', () => {
   test.each(['', '../x', 'a/../../b', '9lives', 'order controller', 'class', 'delete'])(
     'an invalid name (%j) exits 2 saying what a valid name looks like, and writes nothing',
     async (name) => {
-      const root = project();
+      const root = appModuleProject();
       const run = await runFramework(['make:controller', name, '--root', root]);
       expectExit(run, 2);
       expect(run.stderr).toContain('cannot name a controller');
@@ -107,7 +104,10 @@ describe('framework make:controller', () => {
   test.each(['pipe', 'ignore'] as const)(
     'with no name and stdin not a terminal (%s) prints the usage and exits 2 at once',
     async (stdin) => {
-      const run = await runFramework(['make:controller', '--root', project()], { stdin, timeoutMs: 5000 });
+      const run = await runFramework(['make:controller', '--root', appModuleProject()], {
+        stdin,
+        timeoutMs: 5000,
+      });
       expectExit(run, 2);
       expect(run.stderr).toContain('Usage: framework make:controller [options] [name]');
       expect(run.ms).toBeLessThan(2000);
@@ -171,7 +171,10 @@ describe('framework make:controller', () => {
   });
 
   test('--api and --plain together are a usage mistake', async () => {
-    expectExit(await runFramework(['make:controller', 'Order', '--api', '--plain', '--root', project()]), 2);
+    expectExit(
+      await runFramework(['make:controller', 'Order', '--api', '--plain', '--root', appModuleProject()]),
+      2,
+    );
   });
 });
 
@@ -201,6 +204,7 @@ describe('framework', () => {
     const run = await runFramework(['make:contoller', 'Order']);
     expectExit(run, 2);
     expect(run.stderr).toContain("unknown command 'make:contoller'");
+    expect(run.stderr).toContain('commands: make:controller, routes, help');
   });
 
   test('routes on its own exits 2, pointing at the application entry point', async () => {

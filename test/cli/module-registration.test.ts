@@ -63,6 +63,55 @@ describe('planRegistration', () => {
     expect(planRegistration(source, entry)).toEqual({ kind: 'registered' });
   });
 
+  test('edits only the controllers of @Module, not a key of the same name in another object', () => {
+    const source = moduleFile(
+      'imports: [Router.register({ controllers: [] })],\n  controllers: [],',
+      "import { Module } from 'keel';\n\nconst settings = { controllers: [] };",
+    );
+    expect(editedText(planRegistration(source, entry))).toBe(
+      source
+        .replace("from 'keel';", `from 'keel';\n${entry.importLine}`)
+        .replace('  controllers: [],', '  controllers: [OrderController],'),
+    );
+  });
+
+  test('a key after a string on the same line, or after a string holding /*, is still edited', () => {
+    const source = moduleFile(
+      "imports: [Static.forRoot('/public/*')], controllers: [],",
+      "import { Module } from 'keel';\nconst banner = '/*';",
+    );
+    expect(editedText(planRegistration(source, entry))).toContain(
+      "imports: [Static.forRoot('/public/*')], controllers: [OrderController],",
+    );
+  });
+
+  test('adds the import after the last real import, not after one inside a template literal', () => {
+    const source = `import { Module } from 'keel';\nconst doc = \`\nimport { A } from './a';\n\`;\n\n@Module({ controllers: [] })\nexport class AppModule {}\n`;
+    expect(editedText(planRegistration(source, entry))).toBe(
+      source
+        .replace("from 'keel';", `from 'keel';\n${entry.importLine}`)
+        .replace('controllers: []', 'controllers: [OrderController]'),
+    );
+  });
+
+  test('keeps CRLF line endings: every line it adds ends as the others do', () => {
+    const source = moduleFile('controllers: [\n    HomeController,\n  ],').replace(/\n/g, '\r\n');
+    const text = editedText(planRegistration(source, entry));
+    expect(text).toBe(
+      moduleFile('controllers: [\n    HomeController,\n    OrderController,\n  ],')
+        .replace("from 'keel';", `from 'keel';\n${entry.importLine}`)
+        .replace(/\n/g, '\r\n'),
+    );
+  });
+
+  test('edits a file that starts with a byte order mark, and keeps the mark', () => {
+    const source = `\uFEFF${moduleFile('controllers: [],')}`;
+    const text = editedText(planRegistration(source, entry));
+    expect(text).toBe(
+      `\uFEFF${moduleFile('controllers: [OrderController],').replace("from 'keel';", `from 'keel';\n${entry.importLine}`)}`,
+    );
+  });
+
   test.each([
     ['no controllers list', moduleFile('providers: [],'), 'it has no controllers: [...]'],
     [
@@ -81,6 +130,21 @@ describe('planRegistration', () => {
       'already mentions OrderController',
     ],
     ['no imports', '@Module({ controllers: [] })\nexport class AppModule {}\n', 'no import lines'],
+    [
+      'the only key in another object',
+      moduleFile('providers: [],', "import { Module } from 'keel';\nconst settings = { controllers: [] };"),
+      'outside @Module({...})',
+    ],
+    [
+      'the only key in a template literal',
+      moduleFile('providers: [],', "import { Module } from 'keel';\nconst help = `\ncontrollers: [A]\n`;"),
+      'inside a comment or a string',
+    ],
+    [
+      'the only key in a module nested inside @Module',
+      moduleFile('imports: [Router.register({ controllers: [] })],'),
+      'outside @Module({...})',
+    ],
   ])('changes nothing where it cannot edit safely: %s', (_case, source, reason) => {
     const plan = planRegistration(source, entry);
     expect(plan).toEqual({ kind: 'manual', reason: expect.stringContaining(reason) });

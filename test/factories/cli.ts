@@ -26,6 +26,8 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   /** Added to the environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** The most a file may grow to, in 512-byte blocks (`ulimit -f`): a write past it fails with EFBIG. */
+  readonly fileSizeLimit?: number;
 }
 
 /** Runs `node script ...args` to its end; a run past `timeoutMs` is killed and reported as such. */
@@ -36,7 +38,13 @@ export function runNode(
 ): Promise<ProgramRun> {
   const startedAt = performance.now();
   const stdio: StdioOptions = [options.stdin ?? 'pipe', 'pipe', 'pipe'];
-  const child = spawn(process.execPath, [script, ...args], {
+  const command = [process.execPath, script, ...args];
+  const limited =
+    options.fileSizeLimit === undefined
+      ? command
+      : ['sh', '-c', `ulimit -f ${options.fileSizeLimit} && exec "$@"`, 'sh', ...command];
+  const [program = process.execPath, ...programArgs] = limited;
+  const child = spawn(program, programArgs, {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, ...options.env },
     stdio,
@@ -95,6 +103,11 @@ export function removeScratchProjects(): void {
 /** A root module in the shape the generator edits, with the controllers given. */
 export function appModuleSource(controllers = ''): string {
   return `import { Module } from 'keel';\n\n@Module({\n  controllers: [${controllers}],\n})\nexport class AppModule {}\n`;
+}
+
+/** A scratch project whose one source file is an empty root module at `src/app.module.ts`. */
+export function appModuleProject(): string {
+  return scratchProject({ 'src/app.module.ts': appModuleSource() });
 }
 
 /** A keel application as a user lays it out: package.json, tsconfig, root module, entry point. */
