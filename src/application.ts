@@ -32,7 +32,6 @@ export interface ApplicationParts {
   readonly router: Router;
   readonly express: Express;
   readonly logger: Logger;
-  readonly status: ApplicationStatus;
   readonly settings: ShutdownSettings;
 }
 
@@ -53,7 +52,6 @@ export class Application {
   readonly express: Express;
   readonly logger: Logger;
   readonly #container: Container;
-  readonly #status: ApplicationStatus;
   readonly #settings: ShutdownSettings;
   #server: http.Server | undefined;
   #drain: ServerDrain | undefined;
@@ -67,7 +65,6 @@ export class Application {
     this.router = parts.router;
     this.express = parts.express;
     this.logger = parts.logger;
-    this.#status = parts.status;
     this.#settings = parts.settings;
   }
 
@@ -77,7 +74,7 @@ export class Application {
    * @example app.router.get('/ready', (ctx) => ctx.json(app.isShuttingDown ? 503 : 200, {}))
    */
   get isShuttingDown(): boolean {
-    return this.#status.isShuttingDown;
+    return this.#closing !== undefined;
   }
 
   /** The instance the container holds for `token`. @example app.get(OrderService) */
@@ -161,7 +158,6 @@ export class Application {
     logger: Logger;
     delayMs: number;
   }): Promise<void> {
-    this.#status.markShuttingDown();
     // Started a tick later, so that `#closing` is set before the first hook runs: a hook that
     // calls close() gets this same shutdown.
     this.#closing ??= Promise.resolve()
@@ -214,7 +210,9 @@ export async function createApplication(
 ): Promise<Application> {
   const settings = resolveOptions(options);
   const logger = createLogger(settings.logger);
-  const status = new ApplicationStatus();
+  // The status reads the application's own state; the application exists once boot has finished.
+  const booted: { application?: Application } = {};
+  const status = new ApplicationStatus(() => booted.application?.isShuttingDown ?? false);
   const container = await Container.create(
     root,
     new Map<Token, unknown>([
@@ -235,5 +233,6 @@ export async function createApplication(
   const instances = container.instances();
   await callBootHook(instances, 'onModuleInit');
   await callBootHook(instances, 'onApplicationBootstrap');
-  return new Application({ container, router, express, logger, status, settings });
+  booted.application = new Application({ container, router, express, logger, settings });
+  return booted.application;
 }

@@ -33,18 +33,16 @@ export {
   type FrameworkErrorCode,
   type HttpErrorOptions,
 } from './errors';
-export { DatabaseConnector, type RetrySettings } from './database/database-connector';
 export {
   DatabaseModule,
   type DatabaseOptionsSource,
-  type DatabaseRetryOptions,
+  type DatabaseConnectOptions,
 } from './database/database-module';
 export { InjectRepository, repositoryToken } from './database/inject-repository';
 export { initializeOnce } from './database/initialize-once';
 export { HealthModule } from './health/health-module';
 export type { HealthModuleOptions, HealthOptions } from './health/health-options';
-export { PING_QUERIES } from './health/ping-queries';
-export { ReadinessCheck, type DataSourceResolver, type ReadinessReport } from './health/readiness-check';
+export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
 export { Context } from './http/context';

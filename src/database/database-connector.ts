@@ -2,10 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '../container/lifecycle';
 import type { Logger } from '../logging/logger';
-import { initializationSettled, initializeOnce } from './initialize-once';
+import { abandonAfter, breakConnectingConnections } from './connection-breaker';
+import { initializeOnce, pendingInitialization } from './initialize-once';
 
-/** The backoff between connection attempts: the first delay, doubled after each failure up to the cap. */
+/** How `DatabaseConnector` connects: each attempt's limit, and the capped exponential backoff between attempts. */
 export interface RetrySettings {
+  /** How long one attempt may spend connecting (opening the pool, reading the server's version) before it is abandoned. */
+  readonly attemptTimeoutMs: number;
+  /** The delay after the first failure, doubled after each one up to `maxDelayMs`. */
   readonly initialDelayMs: number;
   readonly maxDelayMs: number;
 }
@@ -16,50 +20,78 @@ export interface RetrySettings {
  * Readiness may initialise the same `DataSource` sooner: both share one `initialize()`.
  *
  * @example
- * const connector = new DatabaseConnector(dataSource, logger, { initialDelayMs: 250, maxDelayMs: 30_000 });
+ * const connector = new DatabaseConnector(dataSource, logger, { attemptTimeoutMs: 10_000, initialDelayMs: 250, maxDelayMs: 30_000 });
  */
 export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly dataSource: DataSource;
+  readonly #logger: Logger;
+  readonly #retry: RetrySettings;
   readonly #stop = new AbortController();
-  #connecting: Promise<void> | undefined;
 
-  constructor(
-    readonly dataSource: DataSource,
-    private readonly logger: Logger,
-    private readonly retry: RetrySettings,
-  ) {}
+  constructor(dataSource: DataSource, logger: Logger, retry: RetrySettings) {
+    this.dataSource = dataSource;
+    this.#logger = logger;
+    this.#retry = retry;
+  }
 
   /** Starts connecting, without waiting for it. @example connector.onApplicationBootstrap() */
   onApplicationBootstrap(): void {
-    this.#connecting ??= this.#connectUntilStopped();
+    void this.#connectUntilStopped();
   }
 
-  /** Stops retrying, lets an `initialize()` in progress settle, then closes the pool. @example await connector.onApplicationShutdown() */
+  /**
+   * Stops retrying and closes the pool. An attempt still connecting is abandoned (and whatever it
+   * opens later is closed); one already running migrations is waited for, never cut short.
+   * @example await connector.onApplicationShutdown()
+   */
   async onApplicationShutdown(): Promise<void> {
     this.#stop.abort();
-    await this.#connecting;
-    await initializationSettled(this.dataSource);
-    if (this.dataSource.isInitialized) {
-      await this.dataSource.destroy();
-      this.logger.info({ db: this.dataSource.options.type }, 'database connection closed');
+    const pending = pendingInitialization(this.dataSource);
+    if (pending && !this.dataSource.isInitialized) {
+      breakConnectingConnections(this.dataSource, new Error('the application is shutting down'));
+      void pending.then(
+        () => this.#destroy(),
+        () => undefined,
+      );
+      return;
     }
+    await pending?.catch(() => undefined);
+    await this.#destroy();
+  }
+
+  async #destroy(): Promise<void> {
+    if (!this.dataSource.isInitialized) return;
+    await this.dataSource.destroy();
+    this.#logger.info({ db: this.dataSource.options.type }, 'database connection closed');
   }
 
   async #connectUntilStopped(): Promise<void> {
     const { type } = this.dataSource.options;
     for (let attempt = 1; !this.#stop.signal.aborted; attempt++) {
       try {
-        await initializeOnce(this.dataSource);
-        this.logger.info({ db: type, attempt }, 'database connected');
+        await this.#attempt();
+        this.#logger.info({ db: type, attempt }, 'database connected');
         return;
       } catch (error) {
         if (this.#stop.signal.aborted) return;
-        const retryInMs = Math.min(this.retry.initialDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
-        this.logger.warn(
+        const { initialDelayMs, maxDelayMs } = this.#retry;
+        const retryInMs = Math.min(initialDelayMs * 2 ** (attempt - 1), maxDelayMs);
+        this.#logger.warn(
           { db: type, attempt, retryInMs, err: error },
           'database connection failed; retrying',
         );
         await sleep(retryInMs, undefined, { signal: this.#stop.signal, ref: false }).catch(() => undefined);
       }
     }
+  }
+
+  #attempt(): Promise<void> {
+    const { attemptTimeoutMs } = this.#retry;
+    return abandonAfter(
+      initializeOnce(this.dataSource),
+      attemptTimeoutMs,
+      `connecting took longer than attemptTimeoutMs (${attemptTimeoutMs} ms)`,
+      (reason) => breakConnectingConnections(this.dataSource, reason),
+    );
   }
 }

@@ -13,8 +13,14 @@ import { repositoryToken } from './inject-repository';
 export type DatabaseOptionsSource =
   DataSourceOptions | (() => DataSourceOptions | Promise<DataSourceOptions>);
 
-/** How `DatabaseModule` retries a failed connection; every option is optional. */
-export interface DatabaseRetryOptions {
+/** How `DatabaseModule` connects and retries; every option is optional. */
+export interface DatabaseConnectOptions {
+  /**
+   * How long one attempt may spend connecting (opening the pool, reading the server's version)
+   * before it is abandoned and retried: a server that accepts the login and then never answers
+   * would otherwise hold the attempt forever. Migrations are not bounded by it. Default: `10000`.
+   */
+  attemptTimeoutMs?: number;
   /** The delay after the first failure, doubled after each one. Default: `250`. */
   initialDelayMs?: number;
   /** The longest delay between two attempts. Default: `30000`. */
@@ -34,8 +40,8 @@ export interface DatabaseRetryOptions {
 @Module({})
 export class DatabaseModule {
   /** The `DataSource`, injectable in every module. @example DatabaseModule.forRoot({ type: 'postgres', url }) */
-  static forRoot(options: DatabaseOptionsSource, retry: DatabaseRetryOptions = {}): DynamicModule {
-    const settings = resolveRetry(retry);
+  static forRoot(options: DatabaseOptionsSource, connect: DatabaseConnectOptions = {}): DynamicModule {
+    const settings = resolveConnectOptions(connect);
     return {
       module: DatabaseModule,
       global: true,
@@ -76,8 +82,13 @@ export class DatabaseModule {
   }
 }
 
-function resolveRetry(retry: DatabaseRetryOptions): RetrySettings {
-  const initialDelayMs = checkMilliseconds('database retry initialDelayMs', retry.initialDelayMs ?? 250);
-  const maxDelayMs = checkMilliseconds('database retry maxDelayMs', retry.maxDelayMs ?? 30_000);
-  return { initialDelayMs: Math.max(initialDelayMs, 1), maxDelayMs: Math.max(maxDelayMs, initialDelayMs, 1) };
+function resolveConnectOptions(connect: DatabaseConnectOptions): RetrySettings {
+  const attemptTimeoutMs = checkMilliseconds('database attemptTimeoutMs', connect.attemptTimeoutMs ?? 10_000);
+  const initialDelayMs = checkMilliseconds('database retry initialDelayMs', connect.initialDelayMs ?? 250);
+  const maxDelayMs = checkMilliseconds('database retry maxDelayMs', connect.maxDelayMs ?? 30_000);
+  return {
+    attemptTimeoutMs: Math.max(attemptTimeoutMs, 1),
+    initialDelayMs: Math.max(initialDelayMs, 1),
+    maxDelayMs: Math.max(maxDelayMs, initialDelayMs, 1),
+  };
 }

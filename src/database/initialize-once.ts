@@ -27,12 +27,12 @@ export function initializeOnce(dataSource: DataSource): Promise<void> {
 }
 
 /**
- * Resolves once the `initialize()` in progress for `dataSource`, if any, has settled either way;
- * starts nothing. Shutdown waits on it so it never destroys a pool that is still being opened.
+ * The `initialize()` in progress for `dataSource` through {@link initializeOnce}, if any; starts
+ * nothing. Shutdown looks at it so it never destroys a pool that is still being opened.
  *
  * @example
- * await initializationSettled(dataSource);
+ * await pendingInitialization(dataSource)?.catch(() => undefined);
  */
-export async function initializationSettled(dataSource: DataSource): Promise<void> {
-  await connecting.get(dataSource)?.catch(() => undefined);
+export function pendingInitialization(dataSource: DataSource): Promise<void> | undefined {
+  return connecting.get(dataSource);
 }

@@ -37,9 +37,9 @@ export class HealthEndpoints {
   /** 200 `{"status":"ready","db":"connected"}`, or 503 `{"status":"error","db":"<reason>"}`. @example await endpoints.readiness(ctx) */
   async readiness(ctx: Context): Promise<void> {
     const { readiness, status, settings } = this.#parts;
-    const report = status.isShuttingDown
-      ? { isReady: false, reason: 'shutting down' }
-      : await readiness.check();
+    const checked = status.isShuttingDown ? undefined : await readiness.check();
+    // Read again after the check: a shutdown may have started while it ran.
+    const report = !checked || status.isShuttingDown ? { isReady: false, reason: 'shutting down' } : checked;
     this.#logChange(report.isReady, report.reason);
     ctx.res.setHeader('Cache-Control', 'no-store');
     if (report.isReady) return ctx.json(200, { status: 'ready', db: report.reason });

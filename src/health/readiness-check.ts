@@ -1,5 +1,6 @@
 import { types } from 'node:util';
 import type { DataSource } from 'typeorm';
+import { abandonAfter, breakConnectingConnections, breakConnection } from '../database/connection-breaker';
 import { initializeOnce } from '../database/initialize-once';
 import { pingQuery } from './ping-queries';
 
@@ -18,11 +19,17 @@ export interface ReadinessReport {
   readonly reason: string;
 }
 
+// A ping or connection attempt outstanding this many timeouts is taken for lost: its connection is
+// closed (where the driver allows it) so the next check can start afresh.
+const ABANDON_AFTER_TIMEOUTS = 10;
+
 /**
  * Checks that the database answers: resolves the `DataSource`, starts its `initialize()` if it has
- * not run (one at a time), and pings it with its dialect's query. Concurrent checks share the one
- * attempt in flight, so a hung database never has more than one ping outstanding from here; each
- * check waits for it at most `timeoutMs`.
+ * not run (one at a time), and pings it with its dialect's query on a connection of its own.
+ * Concurrent checks share the one attempt in flight, so a hung database never has more than one ping
+ * outstanding from here; each check waits for it at most `timeoutMs`. An attempt still outstanding
+ * after ten timeouts has its connection closed, so a connection the network dropped silently cannot
+ * hold readiness at 503 once the database is back.
  *
  * @example
  * const readiness = new ReadinessCheck(() => dataSource, 500);
@@ -50,12 +57,26 @@ export class ReadinessCheck {
     try {
       const dataSource = await this.#resolve();
       if (!dataSource) return { isReady: false, reason: 'no DataSource was found' };
-      await initializeOnce(dataSource);
-      await dataSource.query(pingQuery(dataSource.options.type));
+      await this.#abandoningIfLost(initializeOnce(dataSource), (reason) =>
+        breakConnectingConnections(dataSource, reason),
+      );
+      const runner = dataSource.createQueryRunner();
+      try {
+        await this.#abandoningIfLost(runner.query(pingQuery(dataSource.options.type)), (reason) =>
+          breakConnection(runner, reason),
+        );
+      } finally {
+        await runner.release();
+      }
       return { isReady: true, reason: 'connected' };
     } catch (error) {
       return { isReady: false, reason: reasonOf(error) };
     }
+  }
+
+  #abandoningIfLost<T>(work: Promise<T>, abandon: (reason: Error) => void): Promise<T> {
+    const afterMs = this.#timeoutMs * ABANDON_AFTER_TIMEOUTS;
+    return abandonAfter(work, afterMs, `no answer after ${afterMs} ms`, abandon);
   }
 
   #within(attempt: Promise<ReadinessReport>): Promise<ReadinessReport> {

@@ -11,16 +11,16 @@ import type { Logger } from '../logging/logger';
  * class Gate { constructor(private readonly status: ApplicationStatus) {} }
  */
 export class ApplicationStatus {
-  #isShuttingDown = false;
+  readonly #isShuttingDown: () => boolean;
+
+  /** @internal the application creates the one instance, reading its own state */
+  constructor(isShuttingDown: () => boolean) {
+    this.#isShuttingDown = isShuttingDown;
+  }
 
   /** True from the moment a shutdown starts. @example if (status.isShuttingDown) return ctx.error(503, 'shutting down') */
   get isShuttingDown(): boolean {
-    return this.#isShuttingDown;
-  }
-
-  /** Records that the shutdown has started; it never goes back. @internal */
-  markShuttingDown(): void {
-    this.#isShuttingDown = true;
+    return this.#isShuttingDown();
   }
 }
 

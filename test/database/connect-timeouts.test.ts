@@ -5,13 +5,17 @@ import { DEFAULT_CONNECT_TIMEOUT_MS, withConnectTimeout } from '../../src/databa
 describe('the default connect timeout', () => {
   test.each([
     ['postgres', 'connectTimeoutMS'],
-    ['cockroachdb', 'connectTimeoutMS'],
     ['mysql', 'connectTimeout'],
     ['mariadb', 'connectTimeout'],
     ['mssql', 'connectionTimeout'],
   ] as const)('%s gets %s', (type, option) => {
     const options = withConnectTimeout({ type, database: 'app' } as DataSourceOptions);
     expect(options).toEqual({ type, database: 'app', [option]: DEFAULT_CONNECT_TIMEOUT_MS });
+  });
+
+  test('cockroachdb gets it in extra, where its driver reads it, next to the extra given', () => {
+    const options = withConnectTimeout({ type: 'cockroachdb', timeTravelQueries: false, extra: { max: 4 } });
+    expect(options).toMatchObject({ extra: { max: 4, connectionTimeoutMillis: DEFAULT_CONNECT_TIMEOUT_MS } });
   });
 
   test('a timeout the options set is kept, and the options are not changed', () => {

@@ -11,7 +11,7 @@ import {
 } from 'keel';
 import { bootApp } from '../factories/app';
 import { captureLog, type LogCapture } from '../factories/log';
-import { PostgresProxy } from '../factories/postgres-proxy';
+import { PostgresProxy, type ProxyMode } from '../factories/postgres-proxy';
 import { postgresUrl } from '../factories/test-databases';
 
 jest.setTimeout(20_000);
@@ -31,7 +31,7 @@ async function boot(metadata: ModuleMetadata, log: LogCapture = captureLog()): P
   return app;
 }
 
-async function proxy(mode: 'forward' | 'blackhole' | 'down'): Promise<PostgresProxy> {
+async function proxy(mode: ProxyMode): Promise<PostgresProxy> {
   const started = await PostgresProxy.start(postgresUrl(), mode);
   proxies.push(started);
   return started;
@@ -135,6 +135,49 @@ describe('DatabaseModule.forRoot', () => {
     expect(app.get(DataSource).isInitialized).toBe(false);
   });
 
+  test('abandons an attempt stuck on a server that accepted the login and stopped answering, and retries', async () => {
+    const database = await proxy('hold-queries');
+    const log = captureLog();
+    const app = await boot(
+      {
+        imports: [
+          DatabaseModule.forRoot(
+            { type: 'postgres', url: database.url },
+            { attemptTimeoutMs: 300, initialDelayMs: 20, maxDelayMs: 20 },
+          ),
+        ],
+      },
+      log,
+    );
+
+    await until(
+      'two abandoned attempts',
+      () => logged(log, 'database connection failed; retrying').length >= 2,
+      5000,
+    );
+    const [first] = logged(log, 'database connection failed; retrying');
+    expect(first).toMatchObject({
+      // pino appends the cause: the driver's "Connection terminated" once the connection was closed.
+      err: { message: expect.stringMatching(/^connecting took longer than attemptTimeoutMs \(300 ms\)/) },
+    });
+
+    await database.setMode('forward');
+    await until('the connection', () => logged(log, 'database connected').length > 0, 5000);
+    expect(app.get(DataSource).isInitialized).toBe(true);
+  });
+
+  test('a shutdown while an attempt is stuck after the login finishes at once', async () => {
+    const database = await proxy('hold-queries');
+    const app = await boot({ imports: [DatabaseModule.forRoot({ type: 'postgres', url: database.url })] });
+    await until('the login', () => database.heldQueries > 0, 5000);
+
+    const startedAt = performance.now();
+    await app.close();
+
+    expect(performance.now() - startedAt).toBeLessThan(1000);
+    expect(app.get(DataSource).isInitialized).toBe(false);
+  });
+
   test('a connect timeout set in the options is kept', async () => {
     const database = await proxy('blackhole');
     const log = captureLog();
@@ -196,6 +239,7 @@ describe('DatabaseModule.forRoot', () => {
 
   test.each([
     [{ initialDelayMs: -1 }, 'initialDelayMs'],
+    [{ attemptTimeoutMs: Infinity }, 'attemptTimeoutMs'],
     [{ maxDelayMs: Number.NaN }, 'maxDelayMs'],
   ])('rejects the retry option %p at boot', (retry, name) => {
     expect(() => DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() }, retry)).toThrow(

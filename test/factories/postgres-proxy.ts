@@ -2,10 +2,11 @@ import net from 'node:net';
 
 /**
  * How the proxy treats traffic: `forward` passes it on; `blackhole` accepts connections and holds
- * every byte (a database that hangs: no answer, no error) until forwarding resumes; `down` closes
- * the port, so connecting fails with ECONNREFUSED.
+ * every byte (a database that hangs: no answer, no error) until forwarding resumes; `hold-queries`
+ * lets connections open and log in, then holds every query (a server that accepts logins and stops
+ * answering); `down` closes the port, so connecting fails with ECONNREFUSED.
  */
-export type ProxyMode = 'forward' | 'blackhole' | 'down';
+export type ProxyMode = 'forward' | 'blackhole' | 'hold-queries' | 'down';
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -67,6 +68,14 @@ export class PostgresProxy {
     if (mode === 'forward') for (const connection of this.#connections) connection.flush();
   }
 
+  /**
+   * Makes the connections open now dead without telling either side, as a network that drops them
+   * silently would: nothing they send is delivered, ever. New connections are not affected.
+   */
+  severConnections(): void {
+    for (const connection of this.#connections) connection.sever();
+  }
+
   /** Closes the port and every connection. */
   async close(): Promise<void> {
     await this.setMode('down');
@@ -76,7 +85,7 @@ export class PostgresProxy {
   countQuery(text: string): void {
     this.queries += 1;
     this.queryTexts.push(text);
-    if (this.#mode === 'blackhole') this.heldQueries += 1;
+    if (this.#mode === 'blackhole' || this.#mode === 'hold-queries') this.heldQueries += 1;
   }
 
   /** Called by connections when they end. @internal */
@@ -109,33 +118,52 @@ class ProxiedConnection {
   readonly #toClient: Buffer[] = [];
   readonly #reader: FrontendMessageReader;
   #upstream: net.Socket | undefined;
+  #isHoldingQueries = false;
+  #isSevered = false;
 
   constructor(
     readonly client: net.Socket,
     readonly proxy: PostgresProxy,
   ) {
     this.#reader = new FrontendMessageReader((text) => proxy.countQuery(text));
-    client.on('data', (chunk) => {
-      this.#reader.read(chunk);
-      this.#toServer.push(chunk);
-      this.flush();
-    });
+    client.on('data', (chunk) => this.#fromClient(chunk));
     client.on('close', () => this.destroy());
     client.on('error', () => this.destroy());
     this.flush();
   }
 
   flush(): void {
-    if (this.proxy.mode !== 'forward' || this.client.destroyed) return;
-    if (!this.#upstream) this.#upstream = this.#connectUpstream();
-    for (const chunk of this.#toServer.splice(0)) this.#upstream.write(chunk);
+    const { mode } = this.proxy;
+    if (this.#isSevered || this.client.destroyed || mode === 'blackhole' || mode === 'down') return;
+    if (mode === 'forward') this.#isHoldingQueries = false;
+    this.#upstream ??= this.#connectUpstream();
+    const sendable = this.#isHoldingQueries ? [] : this.#toServer.splice(0);
+    for (const chunk of sendable) this.#upstream.write(chunk);
     for (const chunk of this.#toClient.splice(0)) this.client.write(chunk);
+  }
+
+  sever(): void {
+    this.#isSevered = true;
   }
 
   destroy(): void {
     this.client.destroy();
     this.#upstream?.destroy();
     this.proxy.forget(this);
+  }
+
+  #fromClient(chunk: Buffer): void {
+    const queryAt = this.#reader.read(chunk);
+    if (this.proxy.mode === 'hold-queries' && !this.#isHoldingQueries && queryAt >= 0) {
+      // What precedes the first query goes on now; the query and all after it wait.
+      this.#toServer.push(chunk.subarray(0, queryAt));
+      this.flush();
+      this.#isHoldingQueries = true;
+      this.#toServer.push(chunk.subarray(queryAt));
+      return;
+    }
+    this.#toServer.push(chunk);
+    this.flush();
   }
 
   #connectUpstream(): net.Socket {
@@ -161,14 +189,18 @@ class FrontendMessageReader {
 
   constructor(private readonly onQuery: (text: string) => void) {}
 
-  read(chunk: Buffer): void {
+  /** Reads `chunk`; returns where in it the first query message starts, or -1. */
+  read(chunk: Buffer): number {
+    const carried = this.#buffer.length;
     this.#buffer = Buffer.concat([this.#buffer, chunk]);
+    let consumed = 0;
+    let queryAt = -1;
     for (;;) {
       const headerLength = this.#hasStarted ? 5 : 8;
-      if (this.#buffer.length < headerLength) return;
+      if (this.#buffer.length < headerLength) return queryAt;
       const type = this.#hasStarted ? this.#buffer[0] : undefined;
       const length = this.#hasStarted ? this.#buffer.readInt32BE(1) + 1 : this.#buffer.readInt32BE(0);
-      if (this.#buffer.length < length) return;
+      if (this.#buffer.length < length) return queryAt;
       if (type === undefined) {
         const code = this.#buffer.readInt32BE(4);
         if (code !== SSL_REQUEST && code !== GSSENC_REQUEST && code !== CANCEL_REQUEST)
@@ -177,7 +209,9 @@ class FrontendMessageReader {
         // Q carries the text; P carries a statement name, then the text (both NUL-terminated).
         const strings = this.#buffer.subarray(5, length).toString('utf8').split('\0');
         this.onQuery((type === QUERY ? strings[0] : strings[1]) ?? '');
+        if (queryAt < 0) queryAt = Math.max(0, consumed - carried);
       }
+      consumed += length;
       this.#buffer = this.#buffer.subarray(length);
     }
   }

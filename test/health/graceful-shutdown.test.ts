@@ -1,12 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { killRunningApps, logged, startApp, type ChildApp } from '../lifecycle/child-app';
 import { get, within, type Answer } from '../lifecycle/http-client';
+import { PostgresProxy } from '../factories/postgres-proxy';
 import { postgresUrl } from '../factories/test-databases';
 
 // Each test starts a real process with a real database connection and waits on real timers.
 jest.setTimeout(30_000);
 
-afterEach(() => killRunningApps());
+const proxies: PostgresProxy[] = [];
+afterEach(async () => {
+  killRunningApps();
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
+});
 
 function startHealthApp(env: Record<string, string>): Promise<ChildApp> {
   return startApp({ DATABASE_URL: postgresUrl(), ...env }, 'health-app.mjs');
@@ -66,5 +71,23 @@ describe('SIGTERM under load, with health probes', () => {
     expect(exit.at - signalledAt).toBeGreaterThanOrEqual(700);
     expect(exit.at - signalledAt).toBeLessThan(3000);
     expect(logged(app.lines(), 'database connection closed')).toHaveLength(1);
+  });
+
+  test('a database that accepted the login and stopped answering does not hold the exit', async () => {
+    const database = await PostgresProxy.start(postgresUrl(), 'hold-queries');
+    proxies.push(database);
+    const app = await startApp({ DATABASE_URL: database.url }, 'health-app.mjs');
+    for (let tries = 0; database.heldQueries === 0; tries++) {
+      if (tries > 200) throw new Error('the application never logged in');
+      await sleep(20);
+    }
+    expect((await get(`${app.url}/health`)).status).toBe(200);
+
+    const signalledAt = performance.now();
+    app.child.kill('SIGTERM');
+    const exit = await within(app.exited, 10_000, 'exit');
+
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(exit.at - signalledAt).toBeLessThan(2000);
   });
 });

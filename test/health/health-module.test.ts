@@ -123,6 +123,32 @@ describe('HealthModule', () => {
     expect(liveness).toMatchObject({ status: 200, json: { status: 'ok' } });
   });
 
+  test('a probe already running when the shutdown starts answers 503 "shutting down"', async () => {
+    const dataSource = dataSourceFor(postgresUrl());
+    await dataSource.initialize();
+    const health = await serveModule(
+      {
+        imports: [
+          HealthModule.forRoot({
+            dataSource: async () => {
+              await sleep(200);
+              return dataSource;
+            },
+          }),
+        ],
+      },
+      { shutdownDelayMs: 400 },
+    );
+
+    const probing = health.probe();
+    await sleep(50);
+    const closing = health.app.close();
+    const answer = await probing;
+    await closing;
+
+    expect(answer).toMatchObject({ status: 503, json: { status: 'error', db: 'shutting down' } });
+  });
+
   test.each([
     [{ timeoutMs: 0 }, 'health timeoutMs'],
     [{ timeoutMs: -5 }, 'health timeoutMs'],

@@ -1,6 +1,5 @@
-import { PING_QUERIES } from 'keel';
-// pingQuery is internal to readiness, so this unit test reaches into src/ directly.
-import { pingQuery } from '../../src/health/ping-queries';
+// The ping table is internal to readiness, so this unit test reaches into src/ directly.
+import { PING_QUERIES, pingQuery } from '../../src/health/ping-queries';
 
 describe('the ping query of each dialect', () => {
   test.each([

@@ -77,6 +77,22 @@ describe('readiness when the database hangs', () => {
 });
 
 describe('readiness recovers without a restart', () => {
+  test('after the network silently drops the connection a ping was sent on', async () => {
+    const proxy = await proxyToPostgres();
+    const dataSource = dataSourceFor(proxy.url);
+    const health = await startHealthApp(() => dataSource, { timeoutMs: 100 });
+    expect((await health.probe()).status).toBe(200);
+    const pingsBefore = proxy.queryTexts.filter((text) => text === 'SELECT 1').length;
+
+    proxy.severConnections();
+    const answers = await probeUntilReady(health, 5000);
+
+    // The lost ping is abandoned after ten timeouts: its connection is closed, the next ping opens one.
+    expect(answers[0]).toMatchObject({ status: 503, json: { db: 'timeout after 100 ms' } });
+    expect(answers.at(-1)).toMatchObject({ status: 200, json: { status: 'ready', db: 'connected' } });
+    expect(proxy.queryTexts.filter((text) => text === 'SELECT 1').length - pingsBefore).toBe(2);
+  });
+
   (isPostgresServer() ? test : test.skip)(
     "after the app's backend is killed with pg_terminate_backend",
     async () => {

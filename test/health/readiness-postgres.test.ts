@@ -1,4 +1,4 @@
-import { registerHealthRoutes } from 'keel';
+import { initializeOnce, registerHealthRoutes } from 'keel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { captureLog } from '../factories/log';
 import { closeAll, dataSourceFor, startHealthApp } from '../factories/health';
@@ -116,5 +116,19 @@ describe('readiness against PostgreSQL', () => {
       { msg: 'not ready', db: `connect ECONNREFUSED 127.0.0.1:${proxy.port}` },
       { msg: 'ready: the database answers', db: 'connected' },
     ]);
+  });
+
+  test('a DataSource the application initialises with initializeOnce is joined, not initialised twice', async () => {
+    const proxy = await PostgresProxy.start(postgresUrl());
+    const dataSource = dataSourceFor(proxy.url);
+    const initializing = initializeOnce(dataSource);
+    const health = await startHealthApp(() => dataSource, { timeoutMs: 3000 });
+
+    const answer = await health.probe();
+    await initializing;
+
+    expect(answer).toMatchObject({ status: 200, json: { status: 'ready', db: 'connected' } });
+    expect(proxy.queryTexts.filter((text) => /version\(\)/i.test(text))).toHaveLength(1);
+    await proxy.close();
   });
 });
