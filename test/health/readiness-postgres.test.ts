@@ -3,27 +3,22 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { captureLog } from '../factories/log';
 import { closeAll, dataSourceFor, startHealthApp } from '../factories/health';
 import { PostgresProxy } from '../factories/postgres-proxy';
+import { describeReadinessAgainst } from './dialect-cases';
 import { closedPort, isPostgresServer, postgresUrl, withUrlParts } from '../factories/test-databases';
 
 jest.setTimeout(15_000);
 
 afterEach(() => closeAll());
 
+describeReadinessAgainst({
+  name: 'PostgreSQL',
+  url: postgresUrl(),
+  missingDatabaseReason: isPostgresServer()
+    ? (database) => `database "${database}" does not exist`
+    : undefined,
+});
+
 describe('readiness against PostgreSQL', () => {
-  test('a reachable database is 200 {"status":"ready","db":"connected"}, not cached', async () => {
-    const dataSource = dataSourceFor(postgresUrl());
-    await dataSource.initialize();
-    const health = await startHealthApp(() => dataSource);
-
-    const answer = await health.probe();
-
-    expect(answer).toMatchObject({
-      status: 200,
-      json: { status: 'ready', db: 'connected' },
-      cacheControl: 'no-store',
-    });
-  });
-
   test('GET /health is 200 {"status":"ok"} and sends the database no query', async () => {
     const proxy = await PostgresProxy.start(postgresUrl());
     const dataSource = dataSourceFor(proxy.url);
@@ -40,31 +35,6 @@ describe('readiness against PostgreSQL', () => {
     expect(queriesBefore).toBeGreaterThan(0);
     expect(proxy.queries).toBe(queriesBefore);
     await proxy.close();
-  });
-
-  test('a closed port is 503 with the driver reason', async () => {
-    const url = withUrlParts(postgresUrl(), { port: await closedPort() });
-    const health = await startHealthApp(() => dataSourceFor(url));
-
-    const answer = await health.probe();
-
-    expect(answer.status).toBe(503);
-    expect(answer.json).toEqual({
-      status: 'error',
-      db: expect.stringMatching(/^connect ECONNREFUSED 127\.0\.0\.1:\d+$/),
-    });
-  });
-
-  (isPostgresServer() ? test : test.skip)('a missing database is 503 with the driver reason', async () => {
-    const url = withUrlParts(postgresUrl(), { database: 'keel_no_such_database' });
-    const health = await startHealthApp(() => dataSourceFor(url));
-
-    const answer = await health.probe();
-
-    expect(answer).toMatchObject({
-      status: 503,
-      json: { status: 'error', db: 'database "keel_no_such_database" does not exist' },
-    });
   });
 
   test('a DataSource never initialised is initialised by the check, once for every route set asking', async () => {
