@@ -8,7 +8,8 @@ const RELEASE_WITH_ERROR = ['releasePostgresConnection', 'releaseConnection'] as
 /**
  * Closes the connection under `runner`, so that a query it sent and that will never be answered (a
  * connection silently dropped by the network, a server that stopped answering) fails at once.
- * Returns false when the driver offers no way to do that.
+ * Returns false when the driver offers no way to do that. A runner still waiting for its connection
+ * has it closed as soon as it gets it.
  *
  * @example
  * const timer = setTimeout(() => breakConnection(runner, new Error('ping abandoned')), 5000);
@@ -19,7 +20,18 @@ export function breakConnection(runner: QueryRunner, reason: Error): boolean {
     (method) => typeof method === 'function',
   );
   if (!release) return false;
-  void release.call(runner, reason).catch(() => undefined);
+  const breakNow = () => void release.call(runner, reason).catch(() => undefined);
+  // A runner still waiting for a connection from the pool has none to close yet; released now, it
+  // would be marked released, then take the connection and never give it back.
+  const { databaseConnection, databaseConnectionPromise } = runner as unknown as {
+    databaseConnection?: unknown;
+    databaseConnectionPromise?: Promise<unknown>;
+  };
+  if (databaseConnection === undefined && databaseConnectionPromise) {
+    databaseConnectionPromise.then(breakNow, () => undefined);
+  } else {
+    breakNow();
+  }
   return true;
 }
 
@@ -27,21 +39,25 @@ export function breakConnection(runner: QueryRunner, reason: Error): boolean {
  * Closes the connections a `DataSource` is opening while `initialize()` has not finished connecting
  * (reading the server's version and schema), so an attempt stuck on a server that accepted the login
  * and then stopped answering fails, and can be retried. Once TypeORM marks the DataSource
- * initialised it is building metadata or running migrations, which are never cut short.
+ * initialised it is building metadata or running migrations, which are never cut short. Returns
+ * whether it closed anything: before the pool has its first connection there is nothing to close
+ * (the driver's connect timeout bounds that stage).
  *
  * @example
  * breakConnectingConnections(dataSource, new Error('connection attempt abandoned'));
  */
-export function breakConnectingConnections(dataSource: DataSource, reason: Error): void {
-  if (dataSource.isInitialized) return;
+export function breakConnectingConnections(dataSource: DataSource, reason: Error): boolean {
+  if (dataSource.isInitialized) return false;
   const driver = dataSource.driver as unknown as { connectedQueryRunners?: readonly QueryRunner[] };
-  for (const runner of [...(driver.connectedQueryRunners ?? [])]) breakConnection(runner, reason);
+  const runners = [...(driver.connectedQueryRunners ?? [])];
+  return runners.map((runner) => breakConnection(runner, reason)).includes(true);
 }
 
 /**
  * Awaits `work`; if it is still pending after `ms`, calls `abandon` with an error saying so, and
- * should `work` then fail (as it does once its connection is closed), fails with that error rather
- * than the driver's "Connection terminated", the driver's error as its cause.
+ * should `abandon` have closed something and `work` then fail (as it does once its connection is
+ * closed), fails with that error rather than the driver's "Connection terminated", the driver's
+ * error as its cause.
  *
  * @example
  * await abandonAfter(runner.query('SELECT 1'), 5000, 'no answer after 5000 ms', (reason) => breakConnection(runner, reason));
@@ -50,17 +66,16 @@ export async function abandonAfter<T>(
   work: Promise<T>,
   ms: number,
   message: string,
-  abandon: (reason: Error) => void,
+  abandon: (reason: Error) => boolean,
 ): Promise<T> {
-  let abandoned: Error | undefined;
+  let hasAbandoned = false;
   const timer = setTimeout(() => {
-    abandoned = new Error(message);
-    abandon(abandoned);
+    hasAbandoned = abandon(new Error(message));
   }, ms);
   try {
     return await work;
   } catch (error) {
-    if (abandoned) throw new Error(message, { cause: error });
+    if (hasAbandoned) throw new Error(message, { cause: error });
     throw error;
   } finally {
     clearTimeout(timer);

@@ -41,7 +41,8 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
 
   /**
    * Stops retrying and closes the pool. An attempt still connecting is abandoned (and whatever it
-   * opens later is closed); one already running migrations is waited for, never cut short.
+   * opens later, within the driver's connect timeout, is closed); one already running migrations is
+   * waited for, never cut short.
    * @example await connector.onApplicationShutdown()
    */
   async onApplicationShutdown(): Promise<void> {
@@ -49,10 +50,14 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
     const pending = pendingInitialization(this.dataSource);
     if (pending && !this.dataSource.isInitialized) {
       breakConnectingConnections(this.dataSource, new Error('the application is shutting down'));
-      void pending.then(
-        () => this.#destroy(),
-        () => undefined,
-      );
+      pending
+        .then(
+          () => this.#destroy(),
+          () => undefined,
+        )
+        .catch((error: unknown) =>
+          this.#logger.warn({ err: error }, 'closing the database after shutdown failed'),
+        );
       return;
     }
     await pending?.catch(() => undefined);
@@ -70,7 +75,7 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
     for (let attempt = 1; !this.#stop.signal.aborted; attempt++) {
       try {
         await this.#attempt();
-        this.#logger.info({ db: type, attempt }, 'database connected');
+        if (!this.#stop.signal.aborted) this.#logger.info({ db: type, attempt }, 'database connected');
         return;
       } catch (error) {
         if (this.#stop.signal.aborted) return;

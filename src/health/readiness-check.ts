@@ -74,7 +74,7 @@ export class ReadinessCheck {
     }
   }
 
-  #abandoningIfLost<T>(work: Promise<T>, abandon: (reason: Error) => void): Promise<T> {
+  #abandoningIfLost<T>(work: Promise<T>, abandon: (reason: Error) => boolean): Promise<T> {
     const afterMs = this.#timeoutMs * ABANDON_AFTER_TIMEOUTS;
     return abandonAfter(work, afterMs, `no answer after ${afterMs} ms`, abandon);
   }

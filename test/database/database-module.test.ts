@@ -175,7 +175,30 @@ describe('DatabaseModule.forRoot', () => {
     await app.close();
 
     expect(performance.now() - startedAt).toBeLessThan(1000);
-    expect(app.get(DataSource).isInitialized).toBe(false);
+  });
+
+  test('a shutdown while the pool is still opening returns at once, and closes what opens later', async () => {
+    const database = await proxy('blackhole');
+    const log = captureLog();
+    const app = await boot(
+      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: database.url })] },
+      log,
+    );
+    const dataSource = app.get(DataSource);
+
+    const startedAt = performance.now();
+    await app.close();
+    const closeMs = performance.now() - startedAt;
+    await database.setMode('forward');
+
+    await until(
+      'the late connection to be closed',
+      () => logged(log, 'database connection closed').length > 0,
+      5000,
+    );
+    expect(closeMs).toBeLessThan(1000);
+    expect(dataSource.isInitialized).toBe(false);
+    expect(logged(log, 'database connected')).toHaveLength(0);
   });
 
   test('a connect timeout set in the options is kept', async () => {

@@ -1,5 +1,8 @@
 import type { MigrationInterface } from 'typeorm';
+import { execFile } from 'node:child_process';
 import http from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { closeAll, dataSourceFor, startHealthApp, type HealthApp, type Probe } from '../factories/health';
@@ -7,6 +10,8 @@ import { PostgresProxy } from '../factories/postgres-proxy';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 
 jest.setTimeout(20_000);
+
+const run = promisify(execFile);
 
 const proxies: PostgresProxy[] = [];
 afterEach(async () => {
@@ -77,6 +82,23 @@ describe('readiness when the database hangs', () => {
 });
 
 describe('readiness recovers without a restart', () => {
+  test('after a ping abandoned while it waited for a pooled connection, and gives the connection back', async () => {
+    const fixture = path.join(__dirname, '..', 'fixtures', 'apps', 'pool-starvation.mjs');
+    // A leaked connection would hang the fixture (TypeORM's destroy() never returns): the time limit
+    // turns that into a failure.
+    const { stdout } = await run(process.execPath, [fixture], {
+      env: { ...process.env, DATABASE_URL: postgresUrl() },
+      timeout: 15_000,
+    });
+
+    expect(JSON.parse(stdout)).toEqual({
+      first: { status: 503, body: { status: 'error', db: 'timeout after 100 ms' } },
+      last: { status: 200, body: { status: 'ready', db: 'connected' } },
+      afterwards: [{ ok: 1 }],
+      destroyed: true,
+    });
+  });
+
   test('after the network silently drops the connection a ping was sent on', async () => {
     const proxy = await proxyToPostgres();
     const dataSource = dataSourceFor(proxy.url);
