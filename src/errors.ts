@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import type { HookFailure } from './container/lifecycle';
 import { tokenName } from './container/token';
 
@@ -369,9 +370,18 @@ export const Errors = {
   },
 };
 
-/** The message of anything thrown, Error or not. @example messageOf(new Error('boom')) // 'boom' */
+/**
+ * The message of anything thrown, Error or not. Errors are recognised by their shape, not
+ * `instanceof`: a driver's error may come from another realm (a VM context, a test sandbox). Node
+ * reports a refused connection to a name with several addresses as an AggregateError with an empty
+ * message; its first error says what happened.
+ * @example messageOf(new Error('boom')) // 'boom'
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error || types.isNativeError(error))) return String(error);
+  const { errors } = error as { errors?: unknown };
+  if (!error.message && Array.isArray(errors) && errors.length > 0) return messageOf(errors[0]);
+  return error.message || (error as NodeJS.ErrnoException).code || error.name;
 }
 
 function describe(value: unknown): string {

@@ -6,7 +6,7 @@ import { abandonAfter, breakConnectingConnections } from './connection-breaker';
 import { initializeOnce, pendingInitialization } from './initialize-once';
 
 /** How `DatabaseConnector` connects: each attempt's limit, and the capped exponential backoff between attempts. */
-export interface RetrySettings {
+export interface ConnectSettings {
   /** How long one attempt may spend connecting (opening the pool, reading the server's version) before it is abandoned. */
   readonly attemptTimeoutMs: number;
   /** The delay after the first failure, doubled after each one up to `maxDelayMs`. */
@@ -25,13 +25,13 @@ export interface RetrySettings {
 export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly dataSource: DataSource;
   readonly #logger: Logger;
-  readonly #retry: RetrySettings;
+  readonly #connect: ConnectSettings;
   readonly #stop = new AbortController();
 
-  constructor(dataSource: DataSource, logger: Logger, retry: RetrySettings) {
+  constructor(dataSource: DataSource, logger: Logger, connect: ConnectSettings) {
     this.dataSource = dataSource;
     this.#logger = logger;
-    this.#retry = retry;
+    this.#connect = connect;
   }
 
   /** Starts connecting, without waiting for it. @example connector.onApplicationBootstrap() */
@@ -79,7 +79,7 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
         return;
       } catch (error) {
         if (this.#stop.signal.aborted) return;
-        const { initialDelayMs, maxDelayMs } = this.#retry;
+        const { initialDelayMs, maxDelayMs } = this.#connect;
         const retryInMs = Math.min(initialDelayMs * 2 ** (attempt - 1), maxDelayMs);
         this.#logger.warn(
           { db: type, attempt, retryInMs, err: error },
@@ -91,7 +91,7 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
   }
 
   #attempt(): Promise<void> {
-    const { attemptTimeoutMs } = this.#retry;
+    const { attemptTimeoutMs } = this.#connect;
     return abandonAfter(
       initializeOnce(this.dataSource),
       attemptTimeoutMs,

@@ -6,7 +6,7 @@ import { Module } from '../decorators/module';
 import { LOGGER } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import { withConnectTimeout } from './connect-timeouts';
-import { DatabaseConnector, type RetrySettings } from './database-connector';
+import { DatabaseConnector, type ConnectSettings } from './database-connector';
 import { repositoryToken } from './inject-repository';
 
 /** TypeORM's options, or a function that returns (or resolves to) them at boot. */
@@ -82,10 +82,10 @@ export class DatabaseModule {
   }
 }
 
-function resolveConnectOptions(connect: DatabaseConnectOptions): RetrySettings {
+function resolveConnectOptions(connect: DatabaseConnectOptions): ConnectSettings {
   const attemptTimeoutMs = checkMilliseconds('database attemptTimeoutMs', connect.attemptTimeoutMs ?? 10_000);
-  const initialDelayMs = checkMilliseconds('database retry initialDelayMs', connect.initialDelayMs ?? 250);
-  const maxDelayMs = checkMilliseconds('database retry maxDelayMs', connect.maxDelayMs ?? 30_000);
+  const initialDelayMs = checkMilliseconds('database initialDelayMs', connect.initialDelayMs ?? 250);
+  const maxDelayMs = checkMilliseconds('database maxDelayMs', connect.maxDelayMs ?? 30_000);
   return {
     attemptTimeoutMs: Math.max(attemptTimeoutMs, 1),
     initialDelayMs: Math.max(initialDelayMs, 1),

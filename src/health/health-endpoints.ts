@@ -2,11 +2,12 @@ import type { Context } from '../http/context';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import type { HealthSettings } from './health-options';
-import type { ReadinessCheck } from './readiness-check';
+import { ReadinessCheck, type DataSourceResolver } from './readiness-check';
 
 /** What the two health endpoints answer from. */
 export interface HealthEndpointParts {
-  readonly readiness: ReadinessCheck;
+  /** Called at each readiness check for the `DataSource`. */
+  readonly resolveDataSource: DataSourceResolver;
   readonly status: ApplicationStatus;
   readonly logger: Logger;
   readonly settings: HealthSettings;
@@ -22,10 +23,12 @@ export interface HealthEndpointParts {
  */
 export class HealthEndpoints {
   readonly #parts: HealthEndpointParts;
+  readonly #readiness: ReadinessCheck;
   #wasReady: boolean | undefined;
 
   constructor(parts: HealthEndpointParts) {
     this.#parts = parts;
+    this.#readiness = new ReadinessCheck(parts.resolveDataSource, parts.settings.timeoutMs);
   }
 
   /** 200 `{"status":"ok"}` while the process runs; never touches the database. @example endpoints.liveness(ctx) */
@@ -36,8 +39,8 @@ export class HealthEndpoints {
 
   /** 200 `{"status":"ready","db":"connected"}`, or 503 `{"status":"error","db":"<reason>"}`. @example await endpoints.readiness(ctx) */
   async readiness(ctx: Context): Promise<void> {
-    const { readiness, status, settings } = this.#parts;
-    const checked = status.isShuttingDown ? undefined : await readiness.check();
+    const { status, settings } = this.#parts;
+    const checked = status.isShuttingDown ? undefined : await this.#readiness.check();
     // Read again after the check: a shutdown may have started while it ran.
     const report = !checked || status.isShuttingDown ? { isReady: false, reason: 'shutting down' } : checked;
     this.#logChange(report.isReady, report.reason);

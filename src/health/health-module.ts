@@ -10,7 +10,6 @@ import { ApplicationStatus, LOGGER } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import { HealthEndpoints } from './health-endpoints';
 import { resolveHealthOptions, type HealthModuleOptions } from './health-options';
-import { ReadinessCheck } from './readiness-check';
 
 /**
  * The health endpoints through DI: `GET /health` and `GET /health/ready`, whose `DataSource` is
@@ -33,9 +32,8 @@ export class HealthModule {
       readonly #endpoints: HealthEndpoints;
 
       constructor(container: Container, status: ApplicationStatus, @Inject(LOGGER) logger: Logger) {
-        const resolveDataSource = options.dataSource ?? (() => container.get(DataSource));
         this.#endpoints = new HealthEndpoints({
-          readiness: new ReadinessCheck(resolveDataSource, settings.timeoutMs),
+          resolveDataSource: options.dataSource ?? (() => container.get(DataSource)),
           status,
           logger,
           settings,

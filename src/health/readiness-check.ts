@@ -1,7 +1,7 @@
-import { types } from 'node:util';
 import type { DataSource } from 'typeorm';
 import { abandonAfter, breakConnectingConnections, breakConnection } from '../database/connection-breaker';
 import { initializeOnce } from '../database/initialize-once';
+import { messageOf } from '../errors';
 import { pingQuery } from './ping-queries';
 
 /**
@@ -70,7 +70,7 @@ export class ReadinessCheck {
       }
       return { isReady: true, reason: 'connected' };
     } catch (error) {
-      return { isReady: false, reason: reasonOf(error) };
+      return { isReady: false, reason: messageOf(error) };
     }
   }
 
@@ -89,18 +89,4 @@ export class ReadinessCheck {
     });
     return Promise.race([attempt, timedOut]).finally(() => clearTimeout(timer));
   }
-}
-
-// Node reports a refused connection to a name with several addresses as an AggregateError with an
-// empty message; its first error says what happened. Errors are recognised by their shape, not
-// `instanceof`: a driver's error may come from another realm (a VM context, a test sandbox).
-function reasonOf(error: unknown): string {
-  if (!isError(error)) return String(error);
-  const { errors } = error as { errors?: unknown };
-  if (!error.message && Array.isArray(errors) && errors.length > 0) return reasonOf(errors[0]);
-  return error.message || (error as NodeJS.ErrnoException).code || error.name;
-}
-
-function isError(value: unknown): value is Error {
-  return value instanceof Error || types.isNativeError(value);
 }

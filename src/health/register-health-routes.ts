@@ -2,7 +2,7 @@ import { joinPath } from '../routing/path';
 import type { Router } from '../routing/router';
 import { HealthEndpoints } from './health-endpoints';
 import { resolveHealthOptions, type HealthOptions } from './health-options';
-import { ReadinessCheck, type DataSourceResolver } from './readiness-check';
+import type { DataSourceResolver } from './readiness-check';
 
 /**
  * Adds `GET /health` (liveness) and `GET /health/ready` (readiness of the database) to `router`.
@@ -21,7 +21,7 @@ export function registerHealthRoutes(
 ): Router {
   const settings = resolveHealthOptions(options);
   const endpoints = new HealthEndpoints({
-    readiness: new ReadinessCheck(resolveDataSource, settings.timeoutMs),
+    resolveDataSource,
     status: router.status,
     logger: router.logger,
     settings,

@@ -7,6 +7,7 @@ import {
   Module,
   repositoryToken,
   type Application,
+  type DatabaseConnectOptions,
   type ModuleMetadata,
 } from 'keel';
 import { bootApp } from '../factories/app';
@@ -63,15 +64,23 @@ class NoteService {
   constructor(@InjectRepository(Note) readonly notes: Repository<Note>) {}
 }
 
-/** An application importing only DatabaseModule.forRoot against the test database. */
-function bootConnected(log: LogCapture): Promise<Application> {
-  return boot({ imports: [DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() })] }, log);
+/** How {@link bootDatabase} sets DatabaseModule up. */
+interface DatabaseSetup {
+  readonly log?: LogCapture;
+  readonly connect?: DatabaseConnectOptions;
+  readonly connectTimeoutMS?: number;
+}
+
+/** An application importing only DatabaseModule.forRoot for the PostgreSQL at `url`. */
+function bootDatabase(url: string, setup: DatabaseSetup = {}): Promise<Application> {
+  const options = { type: 'postgres' as const, url, connectTimeoutMS: setup.connectTimeoutMS };
+  return boot({ imports: [DatabaseModule.forRoot(options, setup.connect)] }, setup.log);
 }
 
 describe('DatabaseModule.forRoot', () => {
   test('connects in the background after boot', async () => {
     const log = captureLog();
-    const app = await bootConnected(log);
+    const app = await bootDatabase(postgresUrl(), { log });
     const dataSource = app.get(DataSource);
 
     await until('the connection', () => dataSource.isInitialized, 5000);
@@ -118,10 +127,7 @@ describe('DatabaseModule.forRoot', () => {
     const database = await proxy('blackhole');
     const log = captureLog();
     const startedAt = performance.now();
-    const app = await boot(
-      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: database.url })] },
-      log,
-    );
+    const app = await bootDatabase(database.url, { log });
     expect(performance.now() - startedAt).toBeLessThan(1000);
 
     // No connectTimeoutMS in the options: the default (5 s) must end the attempt, not pg's "forever".
@@ -138,17 +144,10 @@ describe('DatabaseModule.forRoot', () => {
   test('abandons an attempt stuck on a server that accepted the login and stopped answering, and retries', async () => {
     const database = await proxy('hold-queries');
     const log = captureLog();
-    const app = await boot(
-      {
-        imports: [
-          DatabaseModule.forRoot(
-            { type: 'postgres', url: database.url },
-            { attemptTimeoutMs: 300, initialDelayMs: 20, maxDelayMs: 20 },
-          ),
-        ],
-      },
+    const app = await bootDatabase(database.url, {
       log,
-    );
+      connect: { attemptTimeoutMs: 300, initialDelayMs: 20, maxDelayMs: 20 },
+    });
 
     await until(
       'two abandoned attempts',
@@ -168,7 +167,7 @@ describe('DatabaseModule.forRoot', () => {
 
   test('a shutdown while an attempt is stuck after the login finishes at once', async () => {
     const database = await proxy('hold-queries');
-    const app = await boot({ imports: [DatabaseModule.forRoot({ type: 'postgres', url: database.url })] });
+    const app = await bootDatabase(database.url);
     await until('the login', () => database.heldQueries > 0, 5000);
 
     const startedAt = performance.now();
@@ -180,10 +179,7 @@ describe('DatabaseModule.forRoot', () => {
   test('a shutdown while the pool is still opening returns at once, and closes what opens later', async () => {
     const database = await proxy('blackhole');
     const log = captureLog();
-    const app = await boot(
-      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: database.url })] },
-      log,
-    );
+    const app = await bootDatabase(database.url, { log });
     const dataSource = app.get(DataSource);
 
     const startedAt = performance.now();
@@ -205,10 +201,7 @@ describe('DatabaseModule.forRoot', () => {
     const database = await proxy('blackhole');
     const log = captureLog();
     const startedAt = performance.now();
-    await boot(
-      { imports: [DatabaseModule.forRoot({ type: 'postgres', url: database.url, connectTimeoutMS: 200 })] },
-      log,
-    );
+    await bootDatabase(database.url, { log, connectTimeoutMS: 200 });
 
     await until(
       'the first failed attempt',
@@ -220,7 +213,7 @@ describe('DatabaseModule.forRoot', () => {
 
   test('destroys the DataSource at shutdown', async () => {
     const log = captureLog();
-    const app = await bootConnected(log);
+    const app = await bootDatabase(postgresUrl(), { log });
     const dataSource = app.get(DataSource);
     await until('the connection', () => dataSource.isInitialized, 5000);
 
@@ -233,17 +226,7 @@ describe('DatabaseModule.forRoot', () => {
   test('a shutdown while the database is down stops the retries', async () => {
     const database = await proxy('down');
     const log = captureLog();
-    const app = await boot(
-      {
-        imports: [
-          DatabaseModule.forRoot(
-            { type: 'postgres', url: database.url },
-            { initialDelayMs: 20, maxDelayMs: 20 },
-          ),
-        ],
-      },
-      log,
-    );
+    const app = await bootDatabase(database.url, { log, connect: { initialDelayMs: 20, maxDelayMs: 20 } });
     await until(
       'a failed attempt',
       () => logged(log, 'database connection failed; retrying').length > 0,

@@ -125,15 +125,24 @@ describe('readiness recovers without a restart', () => {
 
       const admin = new Client({ connectionString: postgresUrl() });
       await admin.connect();
-      const killed = await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
-        [applicationName],
-      );
-      await admin.end();
-      expect(killed.rowCount).toBeGreaterThan(0);
+      const backends = async () =>
+        (
+          await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+            applicationName,
+          ])
+        ).rows.map((row) => row.pid);
+      const killed = await backends();
+      await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [killed]);
 
       const answers = await probeUntilReady(health, 5000);
+      const serving = await backends();
+      await admin.end();
+
+      expect(killed.length).toBeGreaterThan(0);
       expect(answers.at(-1)).toMatchObject({ status: 200, json: { status: 'ready', db: 'connected' } });
+      // Answered over a new backend: none of the killed ones is serving the application.
+      expect(serving.length).toBeGreaterThan(0);
+      expect(serving.filter((pid) => killed.includes(pid))).toEqual([]);
     },
   );
 
