@@ -22,7 +22,7 @@ import { Router } from './routing/router';
 
 /** Where `listen()` bound the server. */
 export interface BoundAddress extends AddressInfo {
-  /** `http://host:port`, ready to open. */
+  /** `http://host:port`, ready to open: `localhost` when the server listens on every interface. */
   readonly url: string;
 }
 
@@ -106,8 +106,7 @@ export class Application {
       throw Errors.applicationClosed();
     }
     const address = server.address() as AddressInfo;
-    const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    this.#bound = { ...address, url: `http://${shownHost}:${address.port}` };
+    this.#bound = { ...address, url: `http://${hostToOpen(address)}:${address.port}` };
     if (this.#settings.handleSignals) this.#handleSignals();
     this.logger.info({ url: this.#bound.url }, 'listening');
     return this.#bound;
@@ -184,6 +183,14 @@ export class Application {
       logger: this.logger,
     });
   }
+}
+
+// A server bound to every interface (the default) answers on localhost: that is the address to open.
+const EVERY_INTERFACE = new Set(['::', '0.0.0.0']);
+
+function hostToOpen(address: AddressInfo): string {
+  if (EVERY_INTERFACE.has(address.address)) return 'localhost';
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address;
 }
 
 function bind(server: http.Server, port: number, host: string | undefined): Promise<void> {

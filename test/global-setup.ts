@@ -9,18 +9,22 @@ import {
 } from './factories/test-databases';
 
 /**
- * Compiles `src/` to `dist/` once before the suite (tests that start the framework in a child
- * process load it from there, and must never run against a stale build), then picks the databases:
+ * Compiles `src/` to `dist/` and the sample to `sample/dist/` once before the suite (tests that start
+ * the framework in a child process load it from there, and must never run against a stale build),
+ * then picks the databases:
  * `DATABASE_URL` when given, else the PostgreSQL server on this machine, else an embedded PGlite
  * server started here, so the suite passes on a machine with no database server at all.
  */
 export default async function globalSetup(): Promise<void> {
   const root = path.join(__dirname, '..');
-  execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'inherit',
-    timeout: 120_000,
-  });
+  // The sample application runs from its own build too (it imports keel's dist/ by name).
+  for (const project of ['tsconfig.build.json', 'sample/tsconfig.json']) {
+    execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', project], {
+      cwd: root,
+      stdio: 'inherit',
+      timeout: 120_000,
+    });
+  }
   await choosePostgres();
   const mariadb = process.env.MARIADB_URL ?? DEFAULT_MARIADB_URL;
   if (await isReachable(mariadb)) process.env[TestDatabaseEnv.mariadbUrl] = mariadb;

@@ -25,6 +25,18 @@ test('listen(0) binds a free port on the given host and reports its url', () => 
   expect(bound.url).toBe(`http://127.0.0.1:${bound.port}`);
 });
 
+test('a server on every interface reports a localhost url that answers', async () => {
+  const everywhere = await bootApp(moduleWith({}));
+  everywhere.router.get('/ping', () => ({ pong: true }));
+  try {
+    const { url, port } = await everywhere.listen(0);
+    expect(url).toBe(`http://localhost:${port}`);
+    expect(await (await fetch(`${url}/ping`)).json()).toEqual({ pong: true });
+  } finally {
+    await everywhere.close();
+  }
+});
+
 test('a real client reads params and query through the bound url', async () => {
   const res = await fetch(`${bound.url}/orders/42?page=3`);
   expect(res.status).toBe(200);

@@ -29,17 +29,40 @@ export interface ChildApp {
 
 const running = new Set<ChildProcess>();
 
+/** A Node program to run as a child process, and how to tell it is serving. */
+export interface ChildProgram {
+  /** The script and its arguments, run with this Node. */
+  readonly args: readonly string[];
+  /** Added to (or, when undefined, removed from) the test process's environment. */
+  readonly env?: Record<string, string | undefined>;
+  /** The base URL, once the output says the program listens; undefined until then. */
+  urlFrom(lines: OutputLine[]): string | undefined;
+  readonly startTimeoutMs?: number;
+}
+
 /**
  * Starts a fixture application of test/fixtures/apps (default: `shutdown-app.mjs`) with `env` added
  * to the environment and resolves once it listens.
  */
-export async function startApp(
-  env: Record<string, string> = {},
-  fixture = 'shutdown-app.mjs',
-): Promise<ChildApp> {
-  const child = spawn(process.execPath, [path.join(FIXTURES, fixture)], {
+export function startApp(env: Record<string, string> = {}, fixture = 'shutdown-app.mjs'): Promise<ChildApp> {
+  return startChild({
+    args: [path.join(FIXTURES, fixture)],
+    env,
+    urlFrom: (lines) => {
+      const port = lines.find((line) => 'port' in line)?.port as number | undefined;
+      return port === undefined ? undefined : `http://127.0.0.1:${port}`;
+    },
+  });
+}
+
+/** Starts `program` from the repository root and resolves once its output gives its URL. */
+export async function startChild(program: ChildProgram): Promise<ChildApp> {
+  const env = Object.fromEntries(
+    Object.entries({ ...process.env, ...program.env }).filter(([, value]) => value !== undefined),
+  );
+  const child = spawn(process.execPath, [...program.args], {
     cwd: path.join(__dirname, '..', '..'),
-    env: { ...process.env, ...env },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -82,9 +105,10 @@ export async function startApp(
     });
   };
 
-  await waitFor('the port line', (lines) => lines.some((line) => 'port' in line), 10_000);
-  const port = output.find((line) => 'port' in line)?.port as number;
-  return { url: `http://127.0.0.1:${port}`, child, exited, lines: () => output, waitFor };
+  const startTimeoutMs = program.startTimeoutMs ?? 10_000;
+  await waitFor('the listening line', (lines) => program.urlFrom(lines) !== undefined, startTimeoutMs);
+  const url = program.urlFrom(output) as string;
+  return { url, child, exited, lines: () => output, waitFor };
 }
 
 /** Kills every fixture process still running (a failed test must not leave one behind). */

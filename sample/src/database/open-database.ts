@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { DatabaseTarget } from './database-target';
+import { withoutPassword } from './database-target';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+/** Connections in TypeORM's pool (pg's `max`). */
+export const POOL_SIZE = 10;
+
+/** Where the embedded database keeps its files: `sample/.data/`, beside the compiled `dist/`. */
+const EMBEDDED_DATA_DIR = path.join(__dirname, '..', '..', '.data', 'postgres');
+
+/**
+ * `DATABASE_URL`'s PostgreSQL when it is set; otherwise the embedded one, started now, with its
+ * files in `DATA_DIR` (default `sample/.data/postgres`).
+ */
+export async function openDatabase(env: NodeJS.ProcessEnv): Promise<DatabaseTarget> {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return startEmbeddedPostgres(env.DATA_DIR || EMBEDDED_DATA_DIR, POOL_SIZE);
+  if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  return { url, description: `PostgreSQL at ${withoutPassword(url)}` };
+}
+
+function isPostgresUrl(text: string): boolean {
+  return URL.canParse(text) && ['postgres:', 'postgresql:'].includes(new URL(text).protocol);
+}

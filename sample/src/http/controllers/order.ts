@@ -1,0 +1,82 @@
+import { Resource, type BindResult, type Context } from 'keel';
+import type { Order } from '../../orders/order.entity';
+import { OrderInput } from '../../orders/order-input';
+import { OrderService } from '../../orders/order-service';
+import { positiveInteger } from '../../orders/request-numbers';
+
+const FIELDS = ['customer', 'product', 'quantity'] as const;
+
+type BindFailure = Extract<BindResult<OrderInput>, { ok: false }>;
+
+/** The orders as HTML pages: a paginated list, forms to create and edit, and a page per order. */
+@Resource('orders')
+export class OrderController {
+  constructor(private readonly orders: OrderService) {}
+
+  // GET /orders?page=2
+  async index(ctx: Context) {
+    const page = positiveInteger(ctx.query('page', '1'));
+    if (page === undefined) return ctx.error(400, 'page must be a whole number from 1');
+    ctx.html(200, 'orders/index.html', await this.orders.page(page));
+  }
+
+  // GET /orders/create
+  create(ctx: Context) {
+    ctx.html(200, 'orders/create.html', { values: {}, errors: {} });
+  }
+
+  // POST /orders
+  async store(ctx: Context) {
+    const input = await ctx.bind(OrderInput);
+    if (!input.ok) return showFormAgain(ctx, input, 'orders/create.html', {});
+    const order = await this.orders.create(input.value);
+    ctx.redirect(303, `/orders/${order.id}`);
+  }
+
+  // GET /orders/:id
+  async show(ctx: Context) {
+    const order = await this.#findOrAnswer404(ctx);
+    if (order) ctx.html(200, 'orders/show.html', { order });
+  }
+
+  // GET /orders/:id/edit
+  async edit(ctx: Context) {
+    const order = await this.#findOrAnswer404(ctx);
+    if (order) ctx.html(200, 'orders/edit.html', { order, values: order, errors: {} });
+  }
+
+  // PUT /orders/:id (the edit form posts `_method=PUT`)
+  async update(ctx: Context) {
+    const order = await this.#findOrAnswer404(ctx);
+    if (!order) return;
+    const input = await ctx.bind(OrderInput);
+    if (!input.ok) return showFormAgain(ctx, input, 'orders/edit.html', { order });
+    await this.orders.update(order.id, input.value);
+    ctx.redirect(303, `/orders/${order.id}`);
+  }
+
+  // DELETE /orders/:id (the delete button posts `_method=DELETE`)
+  async destroy(ctx: Context) {
+    const id = positiveInteger(ctx.param('id'));
+    if (id === undefined || !(await this.orders.remove(id))) return answerNotFound(ctx);
+    ctx.redirect(303, '/orders');
+  }
+
+  async #findOrAnswer404(ctx: Context): Promise<Order | undefined> {
+    const id = positiveInteger(ctx.param('id'));
+    const order = id === undefined ? null : await this.orders.find(id);
+    if (!order) answerNotFound(ctx);
+    return order ?? undefined;
+  }
+}
+
+function answerNotFound(ctx: Context): void {
+  ctx.html(404, 'not-found.html', { path: ctx.req.path });
+}
+
+// A form that did not validate comes back as the user filled it in, with a message by each field.
+function showFormAgain(ctx: Context, failure: BindFailure, view: string, data: object): void {
+  if (failure.status !== 422) throw failure.error;
+  const values = Object.fromEntries(FIELDS.map((field) => [field, ctx.form(field, '')]));
+  ctx.html(422, view, { ...data, values, errors: failure.errors });
+}

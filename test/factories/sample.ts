@@ -1,0 +1,73 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { logged, startChild, type ChildApp, type ChildExit } from '../lifecycle/child-app';
+import { withUrlParts } from './test-databases';
+
+/** The compiled sample application (the global setup builds it). */
+export const SAMPLE_MAIN = path.join(__dirname, '..', '..', 'sample', 'dist', 'main.js');
+
+/** Where the sample keeps its data: its embedded database in a directory of its own, or a server's database. */
+export type SampleDatabase = { readonly embedded: true } | { readonly url: string };
+
+/** The sample running in its own process. */
+export interface RunningSample extends ChildApp {
+  /** SIGTERM, then resolves with the exit once the process has ended and its data is removed. */
+  stop(): Promise<ChildExit>;
+}
+
+/**
+ * Starts `node sample/dist/main.js` on a free port, as a deployment would: on a PostgreSQL URL, or
+ * (embedded) with no `DATABASE_URL` and the embedded database in a fresh temporary directory.
+ */
+export async function startSample(database: SampleDatabase): Promise<RunningSample> {
+  const dataDir = 'embedded' in database ? await mkdtemp(path.join(os.tmpdir(), 'keel-sample-')) : undefined;
+  const app = await startChild({
+    args: [SAMPLE_MAIN],
+    env: { PORT: '0', DATABASE_URL: 'url' in database ? database.url : undefined, DATA_DIR: dataDir },
+    urlFrom: (lines) => logged(lines, 'listening')[0]?.url as string | undefined,
+    startTimeoutMs: 30_000,
+  });
+  return {
+    ...app,
+    async stop() {
+      if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGTERM');
+      const exit = await app.exited;
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      return exit;
+    },
+  };
+}
+
+/** Polls `GET /health/ready` until it answers 200 (the sample migrates in the background at start). */
+export async function waitUntilReady(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let last = ''; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const res = await fetch(`${url}/health/ready`);
+    if (res.status === 200) return;
+    last = await res.text();
+    if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms: ${last}`);
+  }
+}
+
+/** A database of its own on the PostgreSQL server at `serverUrl`, dropped again by `drop()`. */
+export async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `keel_sample_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  return {
+    url: withUrlParts(serverUrl, { database: name }),
+    drop: () =>
+      withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+  };
+}
+
+async function withClient(url: string, use: (client: Client) => Promise<unknown>): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await use(client);
+  } finally {
+    await client.end();
+  }
+}

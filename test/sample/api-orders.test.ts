@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { killRunningApps } from '../lifecycle/child-app';
+import {
+  scratchDatabase,
+  startSample,
+  waitUntilReady,
+  type RunningSample,
+  type SampleDatabase,
+} from '../factories/sample';
+import { isPostgresServer, postgresUrl } from '../factories/test-databases';
+
+// The sample's JSON resource, over real HTTP, against the compiled sample in its own process: on a
+// database of its own on the PostgreSQL server when there is one, else on its embedded database.
+let sample: RunningSample;
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  let database: SampleDatabase = { embedded: true };
+  if (isPostgresServer()) {
+    const scratch = await scratchDatabase(postgresUrl());
+    database = { url: scratch.url };
+    dropDatabase = scratch.drop;
+  }
+  sample = await startSample(database);
+  await waitUntilReady(sample.url);
+}, 60_000);
+
+afterAll(async () => {
+  await sample?.stop();
+  killRunningApps();
+  await dropDatabase();
+}, 30_000);
+
+const lamp = { customer: 'Ada Lovelace', product: 'Brass lamp', quantity: 2 };
+
+function send(method: string, path: string, body?: unknown, contentType = 'application/json') {
+  return fetch(`${sample.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': contentType },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function created(input = lamp): Promise<{ id: number }> {
+  const res = await send('POST', '/api/orders', input);
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+test('POST stores a valid order: 201, the order with its id, and a Location to read it back', async () => {
+  const res = await send('POST', '/api/orders', lamp);
+  expect(res.status).toBe(201);
+  const order = (await res.json()) as Record<string, unknown>;
+  expect(order).toEqual({ id: expect.any(Number), ...lamp, createdAt: expect.any(String) });
+  expect(res.headers.get('location')).toBe(`/api/orders/${order.id as number}`);
+
+  const read = await send('GET', `/api/orders/${order.id as number}`);
+  expect(read.status).toBe(200);
+  expect(await read.json()).toEqual(order);
+});
+
+test('GET lists the orders newest first, a page at a time', async () => {
+  const ids: number[] = [];
+  for (let i = 0; i < 11; i++) ids.push((await created({ ...lamp, quantity: i + 1 })).id);
+
+  const first = await send('GET', '/api/orders');
+  expect(first.status).toBe(200);
+  const page1 = (await first.json()) as {
+    data: { id: number }[];
+    page: number;
+    pageCount: number;
+    total: number;
+  };
+  expect(page1.page).toBe(1);
+  expect(page1.data).toHaveLength(10);
+  expect(page1.data[0].id).toBe(ids[10]);
+  expect(page1.total).toBeGreaterThanOrEqual(11);
+  expect(page1.pageCount).toBe(Math.ceil(page1.total / 10));
+
+  const page2 = (await (await send('GET', '/api/orders?page=2')).json()) as { data: { id: number }[] };
+  expect(page2.data.map((order) => order.id)).not.toContain(ids[10]);
+  expect(page2.data.map((order) => order.id)).toContain(ids[0]);
+});
+
+test('PUT and PATCH replace an order: 200 with the stored values', async () => {
+  const { id } = await created();
+  const put = await send('PUT', `/api/orders/${id}`, { ...lamp, quantity: 7 });
+  expect(put.status).toBe(200);
+  expect(await put.json()).toMatchObject({ id, quantity: 7 });
+  const patch = await send('PATCH', `/api/orders/${id}`, { ...lamp, product: 'Copper lamp' });
+  expect(patch.status).toBe(200);
+  expect(await (await send('GET', `/api/orders/${id}`)).json()).toMatchObject({ product: 'Copper lamp' });
+});
+
+test('DELETE removes an order: 204 with no body, then 404 for it', async () => {
+  const { id } = await created();
+  const res = await send('DELETE', `/api/orders/${id}`);
+  expect(res.status).toBe(204);
+  expect(await res.text()).toBe('');
+  expect((await send('GET', `/api/orders/${id}`)).status).toBe(404);
+  expect((await send('DELETE', `/api/orders/${id}`)).status).toBe(404);
+});
+
+test.each([
+  ['GET', '/api/orders/999999'],
+  ['PUT', '/api/orders/999999'],
+  ['DELETE', '/api/orders/999999'],
+  ['GET', '/api/orders/abc'],
+  ['GET', '/api/orders/0'],
+  ['GET', '/api/orders/99999999999'],
+])('%s %s is 404 {"error": ...}', async (method, path) => {
+  const res = await send(method, path, method === 'PUT' ? lamp : undefined);
+  expect(res.status).toBe(404);
+  expect(await res.json()).toEqual({ error: `order ${path.split('/').pop() as string} not found` });
+});
+
+test('an invalid order is 422 with a message for each field, and nothing is stored', async () => {
+  const before = ((await (await send('GET', '/api/orders')).json()) as { total: number }).total;
+  const res = await send('POST', '/api/orders', { customer: '', product: 'x'.repeat(81), quantity: 0 });
+  expect(res.status).toBe(422);
+  expect(await res.json()).toEqual({
+    error: 'validation failed',
+    fields: {
+      customer: ['customer must be 1 to 80 characters'],
+      product: ['product must be 1 to 80 characters'],
+      quantity: ['quantity must be at least 1'],
+    },
+  });
+  expect(((await (await send('GET', '/api/orders')).json()) as { total: number }).total).toBe(before);
+});
+
+test('an invalid update is 422 and leaves the order as it was', async () => {
+  const { id } = await created();
+  const res = await send('PUT', `/api/orders/${id}`, { ...lamp, quantity: 2.5 });
+  expect(res.status).toBe(422);
+  expect(await res.json()).toEqual({
+    error: 'validation failed',
+    fields: { quantity: ['quantity must be a whole number'] },
+  });
+  expect(await (await send('GET', `/api/orders/${id}`)).json()).toMatchObject({ quantity: 2 });
+});
+
+test('malformed JSON is 400, a body of another type 415, a bad page 400', async () => {
+  const malformed = await send('POST', '/api/orders', '{"customer":');
+  expect(malformed.status).toBe(400);
+  expect(await malformed.json()).toEqual({ error: expect.stringMatching(/JSON/i) });
+
+  const text = await send('POST', '/api/orders', 'customer=Ada', 'text/plain');
+  expect(text.status).toBe(415);
+
+  const page = await send('GET', '/api/orders?page=0');
+  expect(page.status).toBe(400);
+  expect(await page.json()).toEqual({ error: 'page must be a whole number from 1' });
+});
