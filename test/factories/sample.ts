@@ -9,7 +9,12 @@ import { withUrlParts } from './test-databases';
 export const SAMPLE_MAIN = path.join(__dirname, '..', '..', 'sample', 'dist', 'main.js');
 
 /** Where the sample keeps its data: its embedded database in a directory of its own, or a server's database. */
-export type SampleDatabase = { readonly embedded: true } | { readonly url: string };
+export type SampleDatabase =
+  | {
+      readonly embedded: true;
+      /** Kept after stop(); default: a temporary directory, removed. */ readonly dataDir?: string;
+    }
+  | { readonly url: string };
 
 /** The sample running in its own process. */
 export interface RunningSample extends ChildApp {
@@ -22,26 +27,30 @@ export interface RunningSample extends ChildApp {
  * (embedded) with no `DATABASE_URL` and the embedded database in a fresh temporary directory.
  */
 export async function startSample(database: SampleDatabase): Promise<RunningSample> {
-  const dataDir = 'embedded' in database ? await mkdtemp(path.join(os.tmpdir(), 'keel-sample-')) : undefined;
+  const ownDataDir =
+    'embedded' in database && !database.dataDir
+      ? await mkdtemp(path.join(os.tmpdir(), 'keel-sample-'))
+      : undefined;
+  const dataDir = 'embedded' in database ? (database.dataDir ?? ownDataDir) : undefined;
   const app = await startChild({
     args: [SAMPLE_MAIN],
     env: { PORT: '0', DATABASE_URL: 'url' in database ? database.url : undefined, DATA_DIR: dataDir },
     urlFrom: (lines) => logged(lines, 'listening')[0]?.url as string | undefined,
-    startTimeoutMs: 30_000,
+    startTimeoutMs: 90_000,
   });
   return {
     ...app,
     async stop() {
       if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGTERM');
       const exit = await app.exited;
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
       return exit;
     },
   };
 }
 
 /** Polls `GET /health/ready` until it answers 200 (the sample migrates in the background at start). */
-export async function waitUntilReady(url: string, timeoutMs = 30_000): Promise<void> {
+export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let last = ''; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
     const res = await fetch(`${url}/health/ready`);

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { lockDataDir } from './data-dir-lock';
 import type { DatabaseTarget } from './database-target';
 
 /**
@@ -12,7 +13,11 @@ export async function startEmbeddedPostgres(dataDir: string, poolSize: number): 
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const lock = await lockDataDir(dataDir);
+  const db = await PGlite.create(dataDir).catch(async (error: unknown) => {
+    await lock.release();
+    throw error;
+  });
   // The server refuses connections past maxConnections (default 1). The pool holds up to poolSize,
   // and a connection the pool has just dropped may still count for a moment: room for twice that.
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 2 * poolSize });
@@ -23,6 +28,7 @@ export async function startEmbeddedPostgres(dataDir: string, poolSize: number): 
     async onApplicationShutdown() {
       await server.stop();
       await db.close();
+      await lock.release();
     },
   };
 }

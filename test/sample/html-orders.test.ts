@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { killRunningApps } from '../lifecycle/child-app';
+import { startSample, waitUntilReady, type RunningSample } from '../factories/sample';
+
+// What the browser test does not look at: the HTML pages' answers to bad input, over plain HTTP.
+let sample: RunningSample;
+
+beforeAll(async () => {
+  sample = await startSample({ embedded: true });
+  await waitUntilReady(sample.url);
+}, 60_000);
+
+afterAll(async () => {
+  await sample?.stop();
+  killRunningApps();
+}, 30_000);
+
+function post(path: string, fields: Record<string, string>) {
+  return fetch(`${sample.url}${path}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  });
+}
+
+async function storedOrderPath(fields: Record<string, string>): Promise<string> {
+  const res = await post('/orders', fields);
+  expect(res.status).toBe(303);
+  return res.headers.get('location') as string;
+}
+
+test.each([
+  ['GET', '/orders/424242'],
+  ['GET', '/orders/424242/edit'],
+  ['GET', '/orders/not-a-number'],
+])('%s %s is the 404 page', async (method, path) => {
+  const res = await fetch(`${sample.url}${path}`, { method });
+  expect(res.status).toBe(404);
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  const page = await res.text();
+  expect(page).toContain('<h1>Not found</h1>');
+  expect(page).toContain(`<code>${path}</code>`);
+});
+
+test('a form PUT or DELETE through _method of a missing order is the 404 page', async () => {
+  const put = await post('/orders/424242', { _method: 'PUT', customer: 'A', product: 'B', quantity: '1' });
+  expect(put.status).toBe(404);
+  const del = await post('/orders/424242', { _method: 'DELETE' });
+  expect(del.status).toBe(404);
+  expect(await del.text()).toContain('Not found');
+});
+
+test('what a customer typed is shown escaped, never as markup', async () => {
+  const location = await storedOrderPath({
+    customer: '<script>alert(1)</script>',
+    product: 'Lamp',
+    quantity: '1',
+  });
+  const page = await (await fetch(`${sample.url}${location}`)).text();
+  expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(page).not.toContain('<script>alert(1)</script>');
+});
+
+test('a form that does not validate comes back 422 with what was typed and the messages', async () => {
+  const res = await post('/orders', { customer: 'Grace', product: '', quantity: 'many' });
+  expect(res.status).toBe(422);
+  const page = await res.text();
+  expect(page).toContain('value="Grace"');
+  expect(page).toContain('value="many"');
+  expect(page).toContain('product must be 1 to 80 characters');
+  expect(page).toContain('quantity must be a whole number');
+});
+
+test('an edit that does not validate comes back 422 and leaves the order as it was', async () => {
+  const location = await storedOrderPath({ customer: 'Grace', product: 'Compiler', quantity: '3' });
+  const res = await post(location, { _method: 'PUT', customer: 'Grace', product: 'Compiler', quantity: '0' });
+  expect(res.status).toBe(422);
+  expect(await res.text()).toContain('quantity must be at least 1');
+  expect(await (await fetch(`${sample.url}${location}`)).text()).toContain('<dd>3</dd>');
+});
+
+test('the index pages through the orders and links between the pages', async () => {
+  for (let i = 0; i < 11; i++)
+    await storedOrderPath({ customer: `Customer ${i}`, product: 'Lamp', quantity: '1' });
+  const first = await (await fetch(`${sample.url}/orders`)).text();
+  expect(first).toContain('rel="next" href="/orders?page=2"');
+  expect(first).not.toContain('rel="prev"');
+  const second = await (await fetch(`${sample.url}/orders?page=2`)).text();
+  expect(second).toContain('rel="prev" href="/orders?page=1"');
+  const past = await fetch(`${sample.url}/orders?page=99`);
+  expect(past.status).toBe(200);
+  expect(await past.text()).toContain('There is no page 99');
+  expect((await fetch(`${sample.url}/orders?page=-1`)).status).toBe(400);
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { within } from '../lifecycle/http-client';
+
+// The README's first command, run as written: `npm start` at the repository root, with no
+// DATABASE_URL, builds keel and the sample and serves on the embedded database. It runs in a copy of
+// the repository (node_modules linked), so its build never rewrites the dist/ other tests load.
+const ROOT = path.join(__dirname, '..', '..');
+const LEFT_OUT = new Set(['node_modules', 'dist', '.data', '.git', 'coverage', 'test', 'bench', 'docs']);
+
+let checkout: string;
+let npmStart: ChildProcess;
+let output = '';
+
+beforeAll(async () => {
+  checkout = await mkdtemp(path.join(os.tmpdir(), 'keel-checkout-'));
+  await cp(ROOT, checkout, { recursive: true, filter: (source) => !LEFT_OUT.has(path.basename(source)) });
+  await symlink(path.join(ROOT, 'node_modules'), path.join(checkout, 'node_modules'));
+  const { DATABASE_URL: _unset, ...withoutDatabase } = process.env;
+  // Its own process group, so that the test can stop npm and the node it started together.
+  npmStart = spawn('npm', ['start'], {
+    cwd: checkout,
+    env: { ...withoutDatabase, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  npmStart.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  npmStart.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+}, 30_000);
+
+afterAll(async () => {
+  if (npmStart.pid !== undefined && npmStart.exitCode === null) {
+    const ended = new Promise((resolve) => npmStart.once('close', resolve));
+    process.kill(-npmStart.pid, 'SIGTERM');
+    await within(ended, 15_000, 'npm start to stop').catch(() =>
+      process.kill(-(npmStart.pid as number), 'SIGKILL'),
+    );
+  }
+  await rm(checkout, { recursive: true, force: true });
+}, 30_000);
+
+async function listeningUrl(): Promise<string> {
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {
+    const url = /"url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output)?.[1];
+    if (url) return url;
+    if (npmStart.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`npm start did not listen; its output:\n${output}`);
+}
+
+test('npm start, without DATABASE_URL, serves the sample: /health 200, then /health/ready 200', async () => {
+  const url = await listeningUrl();
+  expect(output).toContain('"database":"embedded PostgreSQL (PGlite), data in');
+
+  const health = await fetch(`${url}/health`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok' });
+
+  let ready: Response | undefined;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    ready = await fetch(`${url}/health/ready`);
+    if (ready.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(ready?.status).toBe(200);
+  expect(await ready?.json()).toEqual({ status: 'ready', db: 'connected' });
+}, 120_000);

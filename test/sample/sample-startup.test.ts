@@ -1,0 +1,94 @@
+import { afterAll, expect, test } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { killRunningApps, logged } from '../lifecycle/child-app';
+import { SAMPLE_MAIN, startSample, waitUntilReady } from '../factories/sample';
+
+const run = promisify(execFile);
+const scratch: string[] = [];
+
+afterAll(async () => {
+  killRunningApps();
+  await Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function scratchDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'keel-sample-data-'));
+  scratch.push(dir);
+  return dir;
+}
+
+test('the embedded database keeps its orders across a graceful restart, and serves one process at a time', async () => {
+  const dataDir = await scratchDir();
+  const first = await startSample({ embedded: true, dataDir });
+  await waitUntilReady(first.url);
+  const created = await fetch(`${first.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ customer: 'Kept', product: 'Across restarts', quantity: 1 }),
+  });
+  const { id } = (await created.json()) as { id: number };
+
+  // A second process on the same files would overwrite the first one's pages: it is refused.
+  const second = await failedStart({ DATABASE_URL: '', DATA_DIR: dataDir });
+  expect(second).toEqual({
+    code: 1,
+    stderr: `cannot start: the embedded database in ${dataDir} is in use by process ${first.child.pid}: stop it, or set DATA_DIR\n`,
+  });
+  expect((await fetch(`${first.url}/api/orders/${id}`)).status).toBe(200);
+  expect((await first.stop()).code).toBe(0);
+  expect(logged(first.lines(), 'database connection closed')).toHaveLength(1);
+
+  const restarted = await startSample({ embedded: true, dataDir });
+  try {
+    await waitUntilReady(restarted.url);
+    const read = await fetch(`${restarted.url}/api/orders/${id}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ customer: 'Kept', product: 'Across restarts' });
+  } finally {
+    await restarted.stop();
+  }
+}, 90_000);
+
+test('the startup log names the database in use and the URL to open; a stale pid file is taken over', async () => {
+  const dataDir = path.join(await scratchDir(), 'postgres');
+  // The pid of a process that has ended: what a crashed or SIGKILLed sample leaves behind.
+  const ended = await run(process.execPath, ['-p', 'process.pid']);
+  await writeFile(`${dataDir}.pid`, ended.stdout);
+  const sample = await startSample({ embedded: true, dataDir });
+  try {
+    const [database] = logged(sample.lines(), 'database');
+    expect(database.database).toBe(`embedded PostgreSQL (PGlite), data in ${dataDir}`);
+    expect(logged(sample.lines(), 'listening')[0].url).toMatch(/^http:\/\/localhost:\d+$/);
+  } finally {
+    await sample.stop();
+  }
+}, 60_000);
+
+async function failedStart(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const result = await run(process.execPath, [SAMPLE_MAIN], {
+    env: { ...process.env, PORT: '0', ...env },
+  }).then(
+    () => ({ code: 0, stderr: '' }),
+    (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+  );
+  return result;
+}
+
+test('a DATABASE_URL that is not a PostgreSQL URL stops the start with one clear line', async () => {
+  const { code, stderr } = await failedStart({ DATABASE_URL: 'mysql://root@127.0.0.1/test' });
+  expect(code).toBe(1);
+  expect(stderr).toBe('cannot start: DATABASE_URL must be a postgres:// or postgresql:// URL\n');
+}, 30_000);
+
+test('a data directory that cannot be created stops the start with one clear line', async () => {
+  const blocker = path.join(await scratchDir(), 'a-file');
+  await writeFile(blocker, 'not a directory');
+  await chmod(blocker, 0o444);
+  const { code, stderr } = await failedStart({ DATABASE_URL: '', DATA_DIR: path.join(blocker, 'postgres') });
+  expect(code).toBe(1);
+  expect(stderr).toMatch(/^cannot start: ENOTDIR: not a directory, mkdir '.*a-file\/postgres'\n$/);
+}, 30_000);
