@@ -19,11 +19,10 @@ beforeAll(async () => {
   checkout = await mkdtemp(path.join(os.tmpdir(), 'keel-checkout-'));
   await cp(ROOT, checkout, { recursive: true, filter: (source) => !LEFT_OUT.has(path.basename(source)) });
   await symlink(path.join(ROOT, 'node_modules'), path.join(checkout, 'node_modules'));
-  const { DATABASE_URL: _unset, ...withoutDatabase } = process.env;
   // Its own process group, so that the test can stop npm and the node it started together.
   npmStart = spawn('npm', ['start'], {
     cwd: checkout,
-    env: { ...withoutDatabase, PORT: '0' },
+    env: { ...process.env, DATABASE_URL: '', PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
