@@ -22,7 +22,7 @@ beforeAll(async () => {
   // Its own process group, so that the test can stop npm and the node it started together.
   npmStart = spawn('npm', ['start'], {
     cwd: checkout,
-    env: { ...process.env, DATABASE_URL: '', PORT: '0' },
+    env: { ...withoutDatabaseUrl(process.env), PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -40,6 +40,10 @@ afterAll(async () => {
   }
   await rm(checkout, { recursive: true, force: true });
 }, 30_000);
+
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL'));
+}
 
 async function listeningUrl(): Promise<string> {
   for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {
