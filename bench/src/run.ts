@@ -28,6 +28,7 @@ const log = (message: string): void => {
 
 async function main(): Promise<void> {
   const settings = readBenchSettings();
+  const startLoadAverage = os.loadavg()[0] ?? Number.NaN;
   const postgresVersion = await checkDatabase(settings.databaseUrl);
   const pinning = planCpuPinning();
   const proxy = await PostgresProxy.start(settings.databaseUrl);
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
       memoryGigabytes: os.totalmem() / 2 ** 30,
       postgresVersion: postgresVersion.split(' on ')[0] ?? postgresVersion,
       pinning: pinning.description,
+      loadAverage: { start: startLoadAverage, end: os.loadavg()[0] ?? Number.NaN },
       settings,
     };
     mkdirSync(RESULTS_DIR, { recursive: true });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pinnedCommand } from './cpu-pinning';
-import { findFreePort } from './free-port';
+import { closedPort } from '../../../test/factories/test-databases';
 import { waitForStatus } from './http-status';
 
 /** A server under test: its name in the tables and its compiled entry point. */
@@ -41,7 +41,7 @@ export class ServerProcess {
 
   /** Spawns the server and resolves once `/health` answers 200. */
   static async start(kind: ServerKind, launch: ServerLaunch): Promise<ServerProcess> {
-    const port = await findFreePort();
+    const port = await closedPort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const nodeArgs = launch.nodeArgs ?? [];
     const [command, args] = pinnedCommand(launch.core, [

@@ -14,6 +14,8 @@ export interface RunFacts {
   memoryGigabytes: number;
   postgresVersion: string;
   pinning: string;
+  /** The machine's 1-minute load average when the run started and when it ended. */
+  loadAverage: { start: number; end: number };
   settings: BenchSettings;
 }
 
@@ -105,6 +107,7 @@ keel against raw Express 5 and NestJS on \`@nestjs/platform-express\`, the same 
 - machine: ${facts.cores} cores (${facts.cpuModel}), ${formatNumber(facts.memoryGigabytes, 1)} GB RAM, Node ${facts.nodeVersion}
 - database: ${facts.postgresVersion}, reached by every server through a counting proxy in the runner
 - pinning: ${facts.pinning}
+- load average (1 min) at start / end: ${formatNumber(facts.loadAverage.start, 2)} / ${formatNumber(facts.loadAverage.end, 2)} (above the core count, other work shared the machine and the figures are noisier)
 - load: autocannon in its own process, ${settings.connections} connections; each server warmed ${settings.warmupSeconds} s per route, then ${settings.rounds} rounds of ${settings.roundSeconds} s per route, interleaved server by server${settings.isQuick ? '\n- **quick mode: too short to publish**' : ''}
 
 ## Throughput and latency
