@@ -55,7 +55,8 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       command: benchCommand(),
       nodeVersion: process.version,
-      cores: os.availableParallelism(),
+      // The runner is pinned by now, so its own affinity would count one core: count the machine's.
+      cores: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? 'unknown CPU',
       memoryGigabytes: os.totalmem() / 2 ** 30,
       postgresVersion: postgresVersion.split(' on ')[0] ?? postgresVersion,

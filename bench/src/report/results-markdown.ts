@@ -25,11 +25,23 @@ const label = (server: string): string => SERVER_LABELS[server] ?? server;
 /** The per-route tables: figures, then the throughput ratios. */
 export function renderThroughputTables(summary: BenchSummary): string {
   const figures = renderTable(
-    ['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'RSS MB', 'vs Express', 'vs NestJS'],
+    [
+      'route',
+      'server',
+      'req/s',
+      'rounds min–max',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'RSS MB',
+      'vs Express',
+      'vs NestJS',
+    ],
     summary.figures.map((figure) => [
       figure.route,
       label(figure.server),
       formatNumber(figure.requestsPerSecond),
+      figure.requestsPerSecondRange.map((value) => formatNumber(value)).join('–'),
       formatNumber(figure.latencyP50Ms, 1),
       formatNumber(figure.latencyP99Ms, 1),
       String(figure.errors),
@@ -107,7 +119,7 @@ keel against raw Express 5 and NestJS on \`@nestjs/platform-express\`, the same 
 - machine: ${facts.cores} cores (${facts.cpuModel}), ${formatNumber(facts.memoryGigabytes, 1)} GB RAM, Node ${facts.nodeVersion}
 - database: ${facts.postgresVersion}, reached by every server through a counting proxy in the runner
 - pinning: ${facts.pinning}
-- load average (1 min) at start / end: ${formatNumber(facts.loadAverage.start, 2)} / ${formatNumber(facts.loadAverage.end, 2)} (above the core count, other work shared the machine and the figures are noisier)
+- load average (1 min) at start / end: ${formatNumber(facts.loadAverage.start, 2)} / ${formatNumber(facts.loadAverage.end, 2)}${Math.max(facts.loadAverage.start, facts.loadAverage.end) > facts.cores ? ' (more than the cores: other work shared the machine, and the rounds vary more)' : ''}
 - load: autocannon in its own process, ${settings.connections} connections; each server warmed ${settings.warmupSeconds} s per route, then ${settings.rounds} rounds of ${settings.roundSeconds} s per route, interleaved server by server${settings.isQuick ? '\n- **quick mode: too short to publish**' : ''}
 
 ## Throughput and latency

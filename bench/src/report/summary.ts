@@ -9,6 +9,8 @@ export interface RouteFigures {
   server: string;
   route: string;
   requestsPerSecond: number;
+  /** The slowest and the fastest round, to show how much the rounds varied. */
+  requestsPerSecondRange: [number, number];
   latencyP50Ms: number;
   latencyP99Ms: number;
   /** Requests with no answer, or an answer other than the route's healthy status, over all rounds. */
@@ -47,6 +49,10 @@ export function summarize(
         server,
         route: route.name,
         requestsPerSecond: median(rounds.map((sample) => sample.load.requestsPerSecond)),
+        requestsPerSecondRange: [
+          Math.min(...rounds.map((sample) => sample.load.requestsPerSecond)),
+          Math.max(...rounds.map((sample) => sample.load.requestsPerSecond)),
+        ],
         latencyP50Ms: median(rounds.map((sample) => sample.load.latencyP50Ms)),
         latencyP99Ms: median(rounds.map((sample) => sample.load.latencyP99Ms)),
         errors: rounds.reduce((sum, sample) => sum + failedRequests(sample), 0),
