@@ -1,0 +1,42 @@
+import type { PostgresProxy } from '../../../test/factories/postgres-proxy';
+import type { LoadResult } from '../load/load-request';
+import { runLoad } from '../load/run-load';
+import { waitForStatus } from '../processes/http-status';
+import type { ServerProcess } from '../processes/server-process';
+import type { BenchSettings } from '../settings';
+import { READINESS_ROUTE } from './routes';
+
+/** Readiness under load while the database accepts connections and never answers. */
+export interface BlackholedReadiness {
+  server: string;
+  load: LoadResult;
+  /** Whether readiness answered 200 again once the database came back. */
+  hasRecovered: boolean;
+}
+
+const RECOVERY_TIMEOUT_MS = 30_000;
+
+/** Blackholes the database for each server in turn, loads readiness, then lets traffic through again. */
+export async function measureBlackholedReadiness(
+  servers: ServerProcess[],
+  proxy: PostgresProxy,
+  settings: BenchSettings,
+  loadCore: number | undefined,
+): Promise<BlackholedReadiness[]> {
+  const results: BlackholedReadiness[] = [];
+  for (const server of servers) {
+    const url = server.baseUrl + READINESS_ROUTE.path;
+    await proxy.setMode('blackhole');
+    const load = await runLoad(
+      { url, method: 'GET', connections: settings.connections, durationSeconds: settings.blackholeSeconds },
+      loadCore,
+    );
+    await proxy.setMode('forward');
+    const hasRecovered = await waitForStatus(url, 200, RECOVERY_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    );
+    results.push({ server: server.kind.name, load, hasRecovered });
+  }
+  return results;
+}

@@ -1,0 +1,47 @@
+/** How long and how hard the benchmark runs; every figure can be set through the environment. */
+export interface BenchSettings {
+  databaseUrl: string;
+  connections: number;
+  roundSeconds: number;
+  rounds: number;
+  warmupSeconds: number;
+  coldStarts: number;
+  blackholeSeconds: number;
+  isQuick: boolean;
+}
+
+function numberFrom(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+/**
+ * Reads `BENCH_*` from the environment. `BENCH_QUICK=1` shortens everything for a trial run; its
+ * figures are too noisy to publish.
+ */
+export function readBenchSettings(): BenchSettings {
+  const isQuick = process.env.BENCH_QUICK === '1';
+  return {
+    databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    connections: numberFrom('BENCH_CONNECTIONS', 50),
+    roundSeconds: numberFrom('BENCH_ROUND_SECONDS', isQuick ? 1 : 5),
+    rounds: numberFrom('BENCH_ROUNDS', isQuick ? 1 : 3),
+    warmupSeconds: numberFrom('BENCH_WARMUP_SECONDS', isQuick ? 1 : 2),
+    coldStarts: numberFrom('BENCH_COLD_STARTS', isQuick ? 1 : 5),
+    blackholeSeconds: numberFrom('BENCH_BLACKHOLE_SECONDS', isQuick ? 2 : 5),
+    isQuick,
+  };
+}
+
+/** The command that reproduces a run with these settings: `npm run bench` and the overrides. */
+export function benchCommand(): string {
+  const overrides = Object.keys(process.env)
+    .filter((name) => name.startsWith('BENCH_') || name === 'DATABASE_URL')
+    .sort()
+    .map((name) => `${name}=${process.env[name]}`);
+  return [...overrides, 'npm run bench'].join(' ');
+}
