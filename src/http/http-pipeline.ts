@@ -10,6 +10,7 @@ import { HttpError } from '../errors';
 import type { Logger } from '../logging/logger';
 import type { Router } from '../routing/router';
 import { createBodyParsers } from './body-parsers';
+import { forRequestsWithBody } from './body-stage';
 import { createErrorResponder } from './error-responder';
 import { methodOverride } from './method-override';
 
@@ -43,8 +44,7 @@ export function createHttpPipeline(options: PipelineOptions): Express {
   const before = express.Router();
   const stage = express.Router();
   stage.use(
-    ...createBodyParsers(options.bodyLimit),
-    methodOverride,
+    forRequestsWithBody([...createBodyParsers(options.bodyLimit), methodOverride]),
     options.router.dispatch,
     answerUnrouted(options.router),
   );
