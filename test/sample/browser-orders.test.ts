@@ -69,10 +69,11 @@ for (const database of DATABASES) {
     let page: Page;
 
     beforeAll(async () => {
+      // The browser first: without Chromium the tests fail before a sample has been started.
+      browser = await launchBrowser();
       const started = await database.start();
       sample = started.sample;
       dropDatabase = started.drop;
-      browser = await launchBrowser();
       page = await openPage(browser, sample.url);
       await waitUntilReady(sample.url);
     }, 60_000);
