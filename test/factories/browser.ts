@@ -38,7 +38,7 @@ export function chromiumPath(): string {
 }
 
 /** Headless Chromium with a temporary profile of its own; close it with `browser.close()`. */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
@@ -53,6 +53,7 @@ export async function openPage(browser: Browser, baseURL: string): Promise<Page>
  * the document it led to, once that page has loaded; redirects on the way are in its request chain.
  */
 export async function navigationBy(page: Page, action: () => Promise<void>): Promise<Response> {
+  // Both waits start before the click: the next `load` is the new document's, never the old one's.
   const [response] = await Promise.all([
     page.waitForResponse(
       (res) =>
@@ -60,9 +61,9 @@ export async function navigationBy(page: Page, action: () => Promise<void>): Pro
         res.frame() === page.mainFrame() &&
         (res.status() < 300 || res.status() >= 400),
     ),
+    page.waitForEvent('load'),
     action(),
   ]);
-  await page.waitForLoadState('load');
   return response;
 }
 

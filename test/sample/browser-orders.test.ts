@@ -148,7 +148,7 @@ for (const database of DATABASES) {
       expect(await page.getByText('No orders yet.').isVisible()).toBe(true);
     }, 60_000);
 
-    test('the orders index with a page and a half of orders renders as a PNG at the fixed viewport', async () => {
+    test('the orders index with more than a page of orders renders as a PNG at the fixed viewport', async () => {
       for (const order of SEEDED_ORDERS) {
         const res = await fetch(`${sample.url}/api/orders`, {
           method: 'POST',
