@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { VIEWPORT, hopsTo, launchBrowser, navigationBy, openPage } from '../factories/browser';
+import { scratchDatabase, startSample, waitUntilReady, type RunningSample } from '../factories/sample';
+import { isPostgresServer, postgresUrl } from '../factories/test-databases';
+import { killRunningApps } from '../lifecycle/child-app';
+
+// A visitor's whole visit, in headless Chromium, against the compiled sample in its own process:
+// once on its embedded database and once on a database of its own on the PostgreSQL server.
+
+/** `KEEL_UPDATE_SCREENSHOT=1` rewrites the README's picture; otherwise it goes to a temporary directory. */
+const SCREENSHOT_IN_DOCS = process.env.KEEL_UPDATE_SCREENSHOT === '1';
+const DOCS_SCREENSHOT = path.join(__dirname, '..', '..', 'docs', 'orders-index.png');
+
+const SEEDED_ORDERS = [
+  { customer: 'Ada Lovelace', product: 'Brass lamp', quantity: 2 },
+  { customer: 'Grace Hopper', product: 'Walnut desk', quantity: 1 },
+  { customer: 'Alan Turing', product: 'Chess set', quantity: 3 },
+  { customer: 'Katherine Johnson', product: 'Slide rule', quantity: 5 },
+  { customer: 'Edsger Dijkstra', product: 'Fountain pen', quantity: 12 },
+  { customer: 'Barbara Liskov', product: 'Oak bookshelf', quantity: 1 },
+  { customer: 'Donald Knuth', product: 'Pipe organ', quantity: 1 },
+  { customer: 'Margaret Hamilton', product: 'Binder clips', quantity: 40 },
+  { customer: 'John Backus', product: 'Punch cards', quantity: 500 },
+  { customer: 'Frances Allen', product: 'Desk lamp', quantity: 2 },
+  { customer: 'Niklaus Wirth', product: 'Pascal triangle poster', quantity: 1 },
+  { customer: 'Radia Perlman', product: 'Network cable', quantity: 8 },
+];
+
+/** The index shows this many orders a page; the seed fills one and spills onto a second. */
+const PAGE_SIZE = 10;
+
+interface SampleDatabaseCase {
+  readonly name: string;
+  /** Why the case cannot run on this machine, or undefined when it can. */
+  readonly skipReason?: string;
+  /** True for the one case whose screenshot may replace the README's picture. */
+  readonly isScreenshotSource: boolean;
+  /** Starts the sample on this database; resolves with it and what removes the database again. */
+  start(): Promise<{ sample: RunningSample; drop(): Promise<void> }>;
+}
+
+const DATABASES: SampleDatabaseCase[] = [
+  {
+    name: 'the embedded database',
+    isScreenshotSource: true,
+    start: async () => ({ sample: await startSample({ embedded: true }), drop: async () => {} }),
+  },
+  {
+    name: 'PostgreSQL',
+    skipReason: isPostgresServer() ? undefined : 'no PostgreSQL server: the suite runs on its embedded one',
+    isScreenshotSource: false,
+    start: async () => {
+      const scratch = await scratchDatabase(postgresUrl());
+      return { sample: await startSample({ url: scratch.url }), drop: scratch.drop };
+    },
+  },
+];
+
+for (const database of DATABASES) {
+  const title = `the orders pages in Chromium, on ${database.name}${database.skipReason ? ` (skipped: ${database.skipReason})` : ''}`;
+  (database.skipReason ? describe.skip : describe)(title, () => {
+    let sample: RunningSample;
+    let dropDatabase = async () => {};
+    let browser: Browser;
+    let page: Page;
+
+    beforeAll(async () => {
+      // The browser first: without Chromium the tests fail before a sample has been started.
+      browser = await launchBrowser();
+      const started = await database.start();
+      sample = started.sample;
+      dropDatabase = started.drop;
+      page = await openPage(browser, sample.url);
+      await waitUntilReady(sample.url);
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await sample?.stop();
+      killRunningApps();
+      await dropDatabase();
+    }, 30_000);
+
+    test('a visitor creates an order (422, then 303), edits it, deletes it, and the index no longer lists it', async () => {
+      await page.goto('/');
+      const orders = await navigationBy(page, () =>
+        page.getByRole('link', { name: 'Browse the orders' }).click(),
+      );
+      expect(orders.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe('/orders');
+      expect(await page.getByText('No orders yet.').isVisible()).toBe(true);
+
+      await navigationBy(page, () => page.getByRole('link', { name: 'New order', exact: true }).click());
+      await page.getByLabel('Customer').fill('Ada Lovelace');
+      await page.getByLabel('Product').fill('Brass lamp');
+      await page.getByLabel('Quantity').fill('0');
+      const rejected = await navigationBy(page, () =>
+        page.getByRole('button', { name: 'Create order' }).click(),
+      );
+      expect(await hopsTo(rejected)).toEqual([{ method: 'POST', path: '/orders', status: 422 }]);
+      expect(await page.getByRole('alert').allTextContents()).toEqual(['quantity must be at least 1']);
+      expect(await page.getByLabel('Customer').inputValue()).toBe('Ada Lovelace');
+
+      await page.getByLabel('Quantity').fill('2');
+      const created = await navigationBy(page, () =>
+        page.getByRole('button', { name: 'Create order' }).click(),
+      );
+      const [post, shown] = await hopsTo(created);
+      expect(post).toEqual({
+        method: 'POST',
+        path: '/orders',
+        status: 303,
+        location: expect.stringMatching(/^\/orders\/\d+$/),
+      });
+      expect(shown).toEqual({ method: 'GET', path: post.location, status: 200 });
+      const id = post.location?.split('/').pop() as string;
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${id}`);
+      expect(await detailsOf(page)).toMatchObject({
+        Customer: 'Ada Lovelace',
+        Product: 'Brass lamp',
+        Quantity: '2',
+      });
+
+      await navigationBy(page, () => page.getByRole('link', { name: 'Edit' }).click());
+      await page.getByLabel('Product').fill('Copper lamp');
+      await page.getByLabel('Quantity').fill('7');
+      const saved = await navigationBy(page, () => page.getByRole('button', { name: 'Save order' }).click());
+      expect(await hopsTo(saved)).toEqual([
+        { method: 'POST', path: `/orders/${id}`, status: 303, location: `/orders/${id}` },
+        { method: 'GET', path: `/orders/${id}`, status: 200 },
+      ]);
+      expect(await detailsOf(page)).toMatchObject({
+        Customer: 'Ada Lovelace',
+        Product: 'Copper lamp',
+        Quantity: '7',
+      });
+
+      const deleted = await navigationBy(page, () => page.getByRole('button', { name: 'Delete' }).click());
+      expect(await hopsTo(deleted)).toEqual([
+        { method: 'POST', path: `/orders/${id}`, status: 303, location: '/orders' },
+        { method: 'GET', path: '/orders', status: 200 },
+      ]);
+      expect(await page.getByRole('link', { name: id, exact: true }).count()).toBe(0);
+      expect(await page.getByText('No orders yet.').isVisible()).toBe(true);
+    }, 60_000);
+
+    test('the orders index with more than a page of orders renders as a PNG at the fixed viewport', async () => {
+      for (const order of SEEDED_ORDERS) {
+        const res = await fetch(`${sample.url}/api/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(order),
+        });
+        expect(res.status).toBe(201);
+      }
+      await page.goto('/orders');
+      expect(await page.locator('tbody tr').count()).toBe(PAGE_SIZE);
+      expect(await page.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/orders?page=2');
+
+      const directory = await mkdtemp(path.join(os.tmpdir(), 'keel-screenshot-'));
+      const file =
+        SCREENSHOT_IN_DOCS && database.isScreenshotSource
+          ? DOCS_SCREENSHOT
+          : path.join(directory, 'orders.png');
+      try {
+        await page.screenshot({ path: file });
+        expect(pngSize(await readFile(file))).toEqual(VIEWPORT);
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    }, 60_000);
+  });
+}
+
+/** The show page's `<dl>` as `{ term: definition }`. */
+async function detailsOf(page: Page): Promise<Record<string, string>> {
+  const terms = await page.locator('dl > dt').allTextContents();
+  const definitions = await page.locator('dl > dd').allTextContents();
+  return Object.fromEntries(terms.map((term, i) => [term, definitions[i]]));
+}
+
+/** The width and height a PNG's header declares; throws when `bytes` is not a PNG. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(signature)) throw new Error('not a PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
