@@ -1,9 +1,13 @@
-import { readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 
 /** A claim on a data directory: released at shutdown. */
 export interface DataDirLock {
   release(): Promise<void>;
 }
+
+// Taking a stale file over can race with another process doing the same: each round either claims
+// the file, finds its live owner, or clears a stale one; a few rounds settle any such race.
+const ROUNDS = 5;
 
 /**
  * Claims `dataDir` for this process with a pid file beside it (`<dataDir>.pid`), the way
@@ -13,22 +17,50 @@ export interface DataDirLock {
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const pidFile = `${dataDir}.pid`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(pidFile, `${process.pid}\n`, { flag: 'wx' });
-      return { release: () => unlink(pidFile).catch(() => undefined) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const owner = Number.parseInt(await readFile(pidFile, 'utf8').catch(() => ''), 10);
+  for (let round = 0; round < ROUNDS; round++) {
+    if (await createPidFile(pidFile)) return { release: () => unlink(pidFile).catch(() => undefined) };
+    const content = await readFile(pidFile, 'utf8').catch(() => undefined);
+    if (content === undefined) continue; // released or taken over meanwhile: try again
+    const owner = Number.parseInt(content, 10);
     if (isRunning(owner)) {
       throw new Error(
         `the embedded database in ${dataDir} is in use by process ${owner}: stop it, or set DATA_DIR`,
       );
     }
-    await unlink(pidFile).catch(() => undefined);
+    await removeIfUnchanged(pidFile, content);
   }
-  throw new Error(`cannot claim ${pidFile}: another process keeps taking it`);
+  throw new Error(`cannot claim ${pidFile}: other processes keep taking it`);
+}
+
+// Written whole under a name of its own, then linked into place: the pid file never exists without
+// its pid, so nobody can read it half-written and take it for stale.
+async function createPidFile(pidFile: string): Promise<boolean> {
+  const draft = `${pidFile}.${process.pid}.new`;
+  await writeFile(draft, `${process.pid}\n`);
+  try {
+    await link(draft, pidFile);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await unlink(draft).catch(() => undefined);
+  }
+}
+
+// Moving the file aside is atomic, so exactly one process gets it. If what it got is no longer the
+// stale file it read (another process took that one over first and wrote its own), it is put back.
+async function removeIfUnchanged(pidFile: string, staleContent: string): Promise<void> {
+  const aside = `${pidFile}.${process.pid}.stale`;
+  try {
+    await rename(pidFile, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  const moved = await readFile(aside, 'utf8').catch(() => undefined);
+  if (moved !== staleContent) await link(aside, pidFile).catch(() => undefined);
+  await unlink(aside).catch(() => undefined);
 }
 
 function isRunning(pid: number): boolean {

@@ -21,7 +21,11 @@ export async function startEmbeddedPostgres(dataDir: string, poolSize: number): 
   // The server refuses connections past maxConnections (default 1). The pool holds up to poolSize,
   // and a connection the pool has just dropped may still count for a moment: room for twice that.
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 2 * poolSize });
-  await server.start();
+  await server.start().catch(async (error: unknown) => {
+    await db.close();
+    await lock.release();
+    throw error;
+  });
   return {
     url: `postgres://postgres@${server.getServerConn()}/postgres`,
     description: `embedded PostgreSQL (PGlite), data in ${dataDir}`,
