@@ -129,6 +129,18 @@ test('an invalid order is 422 with a message for each field, and nothing is stor
   expect(((await (await send('GET', '/api/orders')).json()) as { total: number }).total).toBe(before);
 });
 
+test('a NUL character, which PostgreSQL cannot store, is 422 rather than a failed insert', async () => {
+  const res = await send('POST', '/api/orders', { ...lamp, customer: 'Ada\u0000', product: '\u0000' });
+  expect(res.status).toBe(422);
+  expect(await res.json()).toEqual({
+    error: 'validation failed',
+    fields: {
+      customer: ['customer must not contain a NUL character'],
+      product: ['product must not contain a NUL character'],
+    },
+  });
+});
+
 test('an invalid update is 422 and leaves the order as it was', async () => {
   const { id } = await created();
   const res = await send('PUT', `/api/orders/${id}`, { ...lamp, quantity: 2.5 });

@@ -71,6 +71,12 @@ test('a form that does not validate comes back 422 with what was typed and the m
   expect(page).toContain('quantity must be a whole number');
 });
 
+test('a form field with a NUL character comes back 422 with its message', async () => {
+  const res = await post('/orders', { customer: 'Grace\u0000', product: 'Lamp', quantity: '1' });
+  expect(res.status).toBe(422);
+  expect(await res.text()).toContain('customer must not contain a NUL character');
+});
+
 test('an edit that does not validate comes back 422 and leaves the order as it was', async () => {
   const location = await storedOrderPath({ customer: 'Grace', product: 'Compiler', quantity: '3' });
   const res = await post(location, { _method: 'PUT', customer: 'Grace', product: 'Compiler', quantity: '0' });
