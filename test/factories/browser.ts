@@ -20,21 +20,36 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * The Chromium binary the browser tests drive. A missing one is an error, not a skip: CI installs it,
- * and a machine without it must say so rather than pass without having run the tests.
+ * Why the browser tests cannot run here (no Chromium at `CHROMIUM_PATH` or /usr/bin/chromium), or
+ * undefined when they can.
  */
-export function chromiumPath(): string {
+export function chromiumMissing(): string | undefined {
   const executable = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
   try {
     accessSync(executable, constants.X_OK);
+    return undefined;
   } catch {
-    throw new Error(
-      `no Chromium at ${executable}: the browser tests need one. On Debian or Ubuntu: ` +
-        '`apt-get install -y --no-install-recommends chromium`; elsewhere set CHROMIUM_PATH to a ' +
-        'Chromium or Chrome binary.',
+    return (
+      `no Chromium at ${executable}. On Debian or Ubuntu: ` +
+      '`apt-get install -y --no-install-recommends chromium`; elsewhere set CHROMIUM_PATH to a ' +
+      'Chromium or Chrome binary'
     );
   }
-  return executable;
+}
+
+/**
+ * Whether a missing Chromium fails the run rather than skipping the browser tests: CI sets
+ * `KEEL_REQUIRE_BROWSER=1` after installing it, so there a broken set-up can never pass unnoticed.
+ */
+export function isBrowserRequired(): boolean {
+  return process.env.KEEL_REQUIRE_BROWSER === '1';
+}
+
+/** The Chromium binary the browser tests drive; throws, saying how to install one, when there is none. */
+export function chromiumPath(): string {
+  const missing = chromiumMissing();
+  if (missing) throw new Error(`${missing}: the browser tests need one`);
+  return process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
 }
 
 /** Headless Chromium with a temporary profile of its own; close it with `browser.close()`. */

@@ -3,7 +3,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { VIEWPORT, hopsTo, launchBrowser, navigationBy, openPage } from '../factories/browser';
+import {
+  VIEWPORT,
+  chromiumMissing,
+  hopsTo,
+  isBrowserRequired,
+  launchBrowser,
+  navigationBy,
+  openPage,
+} from '../factories/browser';
 import { scratchDatabase, startSample, waitUntilReady, type RunningSample } from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 import { killRunningApps } from '../lifecycle/child-app';
@@ -60,9 +68,14 @@ const DATABASES: SampleDatabaseCase[] = [
   },
 ];
 
+// Without Chromium the visit is skipped, saying why, unless the run requires it (CI does): there
+// the tests run and fail with how to install it.
+const browserSkipReason = isBrowserRequired() ? undefined : chromiumMissing();
+
 for (const database of DATABASES) {
-  const title = `the orders pages in Chromium, on ${database.name}${database.skipReason ? ` (skipped: ${database.skipReason})` : ''}`;
-  (database.skipReason ? describe.skip : describe)(title, () => {
+  const skipReason = browserSkipReason ?? database.skipReason;
+  const title = `the orders pages in Chromium, on ${database.name}${skipReason ? ` (skipped: ${skipReason})` : ''}`;
+  (skipReason ? describe.skip : describe)(title, () => {
     let sample: RunningSample;
     let dropDatabase = async () => {};
     let browser: Browser;
