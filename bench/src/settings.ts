@@ -42,6 +42,14 @@ export function benchCommand(): string {
   const overrides = Object.keys(process.env)
     .filter((name) => name.startsWith('BENCH_') || name === 'DATABASE_URL')
     .sort()
-    .map((name) => `${name}=${process.env[name]}`);
+    .map((name) => `${name}=${shownValue(name, process.env[name] ?? '')}`);
   return [...overrides, 'npm run bench'].join(' ');
+}
+
+// The command is published in the results: a database password must not be.
+function shownValue(name: string, value: string): string {
+  if (name !== 'DATABASE_URL' || !URL.canParse(value)) return value;
+  const url = new URL(value);
+  if (url.password) url.password = '***';
+  return url.toString();
 }

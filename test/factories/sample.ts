@@ -32,30 +32,38 @@ export async function startSample(database: SampleDatabase): Promise<RunningSamp
       ? await mkdtemp(path.join(os.tmpdir(), 'keel-sample-'))
       : undefined;
   const dataDir = 'embedded' in database ? (database.dataDir ?? ownDataDir) : undefined;
+  const removeOwnDataDir = () =>
+    ownDataDir ? rm(ownDataDir, { recursive: true, force: true }) : Promise.resolve();
   const app = await startChild({
     args: [SAMPLE_MAIN],
     env: { PORT: '0', DATABASE_URL: 'url' in database ? database.url : undefined, DATA_DIR: dataDir },
     urlFrom: (lines) => logged(lines, 'listening')[0]?.url as string | undefined,
-    startTimeoutMs: 90_000,
+    startTimeoutMs: 60_000,
+  }).catch(async (error: unknown) => {
+    await removeOwnDataDir();
+    throw error;
   });
   return {
     ...app,
     async stop() {
       if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGTERM');
       const exit = await app.exited;
-      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+      await removeOwnDataDir();
       return exit;
     },
   };
 }
 
 /** Polls `GET /health/ready` until it answers 200 (the sample migrates in the background at start). */
-export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilReady(url: string, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let last = ''; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const res = await fetch(`${url}/health/ready`);
-    if (res.status === 200) return;
-    last = await res.text();
+    // Each probe is bounded too: a server that accepts and never answers must not outlast the deadline.
+    const res = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2000) }).catch(
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    if (typeof res !== 'string' && res.status === 200) return;
+    last = typeof res === 'string' ? res : await res.text();
     if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms: ${last}`);
   }
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   }
   sample = await startSample(database);
   await waitUntilReady(sample.url);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await sample?.stop();

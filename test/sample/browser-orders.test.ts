@@ -89,7 +89,7 @@ for (const database of DATABASES) {
       dropDatabase = started.drop;
       page = await openPage(browser, sample.url);
       await waitUntilReady(sample.url);
-    }, 60_000);
+    }, 120_000);
 
     afterAll(async () => {
       await browser?.close();
@@ -159,7 +159,7 @@ for (const database of DATABASES) {
       ]);
       expect(await page.getByRole('link', { name: id, exact: true }).count()).toBe(0);
       expect(await page.getByText('No orders yet.').isVisible()).toBe(true);
-    }, 60_000);
+    }, 120_000);
 
     test('the orders index with more than a page of orders renders as a PNG at the fixed viewport', async () => {
       for (const order of SEEDED_ORDERS) {
@@ -185,7 +185,7 @@ for (const database of DATABASES) {
       } finally {
         await rm(directory, { recursive: true, force: true });
       }
-    }, 60_000);
+    }, 120_000);
   });
 }
 

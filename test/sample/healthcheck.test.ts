@@ -58,7 +58,7 @@ test('passes against the running sample, even with its database unreachable, and
     await sample.stop();
   }
   expect((await runHealthcheck(port)).code).not.toBe(0);
-}, 60_000);
+}, 120_000);
 
 test('fails against a server that answers /health with 500', async () => {
   const failing = http.createServer((_req, res) =>

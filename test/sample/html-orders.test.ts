@@ -8,7 +8,7 @@ let sample: RunningSample;
 beforeAll(async () => {
   sample = await startSample({ embedded: true });
   await waitUntilReady(sample.url);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await sample?.stop();

@@ -51,7 +51,7 @@ test('the embedded database keeps its orders across a graceful restart, and serv
   } finally {
     await restarted.stop();
   }
-}, 90_000);
+}, 240_000);
 
 test('the startup log names the database in use and the URL to open; a stale pid file is taken over', async () => {
   const dataDir = path.join(await scratchDir(), 'postgres');
@@ -66,7 +66,7 @@ test('the startup log names the database in use and the URL to open; a stale pid
   } finally {
     await sample.stop();
   }
-}, 60_000);
+}, 120_000);
 
 async function failedStart(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
   const result = await run(process.execPath, [SAMPLE_MAIN], {
