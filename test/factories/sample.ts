@@ -3,17 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { logged, startChild, type ChildApp, type ChildExit } from '../lifecycle/child-app';
+import { waitForStatus } from './http-status';
 import { withUrlParts } from './test-databases';
 
 /** The compiled sample application (the global setup builds it). */
 export const SAMPLE_MAIN = path.join(__dirname, '..', '..', 'sample', 'dist', 'main.js');
 
-/** Where the sample keeps its data: its embedded database in a directory of its own, or a server's database. */
+/** Where the sample keeps its data. */
 export type SampleDatabase =
-  | {
-      readonly embedded: true;
-      /** Kept after stop(); default: a temporary directory, removed. */ readonly dataDir?: string;
-    }
+  /** The embedded database, in `dataDir` (kept after stop()) or a temporary directory (removed). */
+  | { readonly embedded: true; readonly dataDir?: string }
+  /** A database of its own created on the PostgreSQL server at `scratchOn`, dropped by stop(). */
+  | { readonly scratchOn: string }
+  /** A PostgreSQL database the test owns. */
   | { readonly url: string };
 
 /** The sample running in its own process. */
@@ -32,15 +34,18 @@ export async function startSample(database: SampleDatabase): Promise<RunningSamp
       ? await mkdtemp(path.join(os.tmpdir(), 'keel-sample-'))
       : undefined;
   const dataDir = 'embedded' in database ? (database.dataDir ?? ownDataDir) : undefined;
-  const removeOwnDataDir = () =>
-    ownDataDir ? rm(ownDataDir, { recursive: true, force: true }) : Promise.resolve();
+  const scratch = 'scratchOn' in database ? await scratchDatabase(database.scratchOn) : undefined;
+  const cleanUp = async () => {
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  };
   const app = await startChild({
     args: [SAMPLE_MAIN],
-    env: { PORT: '0', DATABASE_URL: 'url' in database ? database.url : undefined, DATA_DIR: dataDir },
+    env: { PORT: '0', DATABASE_URL: 'url' in database ? database.url : scratch?.url, DATA_DIR: dataDir },
     urlFrom: (lines) => logged(lines, 'listening')[0]?.url as string | undefined,
     startTimeoutMs: 60_000,
   }).catch(async (error: unknown) => {
-    await removeOwnDataDir();
+    await cleanUp();
     throw error;
   });
   return {
@@ -48,28 +53,18 @@ export async function startSample(database: SampleDatabase): Promise<RunningSamp
     async stop() {
       if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGTERM');
       const exit = await app.exited;
-      await removeOwnDataDir();
+      await cleanUp();
       return exit;
     },
   };
 }
 
 /** Polls `GET /health/ready` until it answers 200 (the sample migrates in the background at start). */
-export async function waitUntilReady(url: string, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (let last = ''; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    // Each probe is bounded too: a server that accepts and never answers must not outlast the deadline.
-    const res = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2000) }).catch(
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
-    );
-    if (typeof res !== 'string' && res.status === 200) return;
-    last = typeof res === 'string' ? res : await res.text();
-    if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms: ${last}`);
-  }
+export function waitUntilReady(url: string, timeoutMs = 45_000): Promise<void> {
+  return waitForStatus(`${url}/health/ready`, 200, timeoutMs);
 }
 
-/** A database of its own on the PostgreSQL server at `serverUrl`, dropped again by `drop()`. */
-export async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `keel_sample_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   return {

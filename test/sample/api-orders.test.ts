@@ -1,34 +1,20 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { killRunningApps } from '../lifecycle/child-app';
-import {
-  scratchDatabase,
-  startSample,
-  waitUntilReady,
-  type RunningSample,
-  type SampleDatabase,
-} from '../factories/sample';
+import { startSample, waitUntilReady, type RunningSample } from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 
 // The sample's JSON resource, over real HTTP, against the compiled sample in its own process: on a
 // database of its own on the PostgreSQL server when there is one, else on its embedded database.
 let sample: RunningSample;
-let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  let database: SampleDatabase = { embedded: true };
-  if (isPostgresServer()) {
-    const scratch = await scratchDatabase(postgresUrl());
-    database = { url: scratch.url };
-    dropDatabase = scratch.drop;
-  }
-  sample = await startSample(database);
+  sample = await startSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true });
   await waitUntilReady(sample.url);
 }, 120_000);
 
 afterAll(async () => {
   await sample?.stop();
   killRunningApps();
-  await dropDatabase();
 }, 30_000);
 
 const lamp = { customer: 'Ada Lovelace', product: 'Brass lamp', quantity: 2 };

@@ -12,7 +12,7 @@ import {
   navigationBy,
   openPage,
 } from '../factories/browser';
-import { scratchDatabase, startSample, waitUntilReady, type RunningSample } from '../factories/sample';
+import { startSample, waitUntilReady, type RunningSample, type SampleDatabase } from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 import { killRunningApps } from '../lifecycle/child-app';
 
@@ -47,24 +47,20 @@ interface SampleDatabaseCase {
   readonly skipReason?: string;
   /** True for the one case whose screenshot may replace the README's picture. */
   readonly isScreenshotSource: boolean;
-  /** Starts the sample on this database; resolves with it and what removes the database again. */
-  start(): Promise<{ sample: RunningSample; drop(): Promise<void> }>;
+  readonly database: SampleDatabase;
 }
 
 const DATABASES: SampleDatabaseCase[] = [
   {
     name: 'the embedded database',
     isScreenshotSource: true,
-    start: async () => ({ sample: await startSample({ embedded: true }), drop: async () => {} }),
+    database: { embedded: true },
   },
   {
     name: 'PostgreSQL',
     skipReason: isPostgresServer() ? undefined : 'no PostgreSQL server: the suite runs on its embedded one',
     isScreenshotSource: false,
-    start: async () => {
-      const scratch = await scratchDatabase(postgresUrl());
-      return { sample: await startSample({ url: scratch.url }), drop: scratch.drop };
-    },
+    database: { scratchOn: postgresUrl() },
   },
 ];
 
@@ -77,16 +73,13 @@ for (const database of DATABASES) {
   const title = `the orders pages in Chromium, on ${database.name}${skipReason ? ` (skipped: ${skipReason})` : ''}`;
   (skipReason ? describe.skip : describe)(title, () => {
     let sample: RunningSample;
-    let dropDatabase = async () => {};
     let browser: Browser;
     let page: Page;
 
     beforeAll(async () => {
       // The browser first: without Chromium the tests fail before a sample has been started.
       browser = await launchBrowser();
-      const started = await database.start();
-      sample = started.sample;
-      dropDatabase = started.drop;
+      sample = await startSample(database.database);
       page = await openPage(browser, sample.url);
       await waitUntilReady(sample.url);
     }, 120_000);
@@ -95,7 +88,6 @@ for (const database of DATABASES) {
       await browser?.close();
       await sample?.stop();
       killRunningApps();
-      await dropDatabase();
     }, 30_000);
 
     test('a visitor creates an order (422, then 303), edits it, deletes it, and the index no longer lists it', async () => {

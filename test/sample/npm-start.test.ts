@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { waitUntilReady } from '../factories/sample';
 import { within } from '../lifecycle/http-client';
 
 // The README's first command, run as written: `npm start` at the repository root, with no
@@ -63,12 +64,8 @@ test('npm start, without DATABASE_URL, serves the sample: /health 200, then /hea
   expect(health.status).toBe(200);
   expect(await health.json()).toEqual({ status: 'ok' });
 
-  let ready: Response | undefined;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
-    ready = await fetch(`${url}/health/ready`);
-    if (ready.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  expect(ready?.status).toBe(200);
-  expect(await ready?.json()).toEqual({ status: 'ready', db: 'connected' });
+  await waitUntilReady(url);
+  const ready = await fetch(`${url}/health/ready`);
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toEqual({ status: 'ready', db: 'connected' });
 }, 120_000);

@@ -1,7 +1,7 @@
 import type { PostgresProxy } from '../../../test/factories/postgres-proxy';
 import type { LoadResult } from '../load/load-request';
 import { runLoad } from '../load/run-load';
-import { waitForStatus } from '../processes/http-status';
+import { waitForStatus } from '../../../test/factories/http-status';
 import type { ServerProcess } from '../processes/server-process';
 import type { BenchSettings } from '../settings';
 import { READINESS_ROUTE } from './routes';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pinnedCommand } from './cpu-pinning';
 import { closedPort } from '../../../test/factories/test-databases';
-import { waitForStatus } from './http-status';
+import { waitForStatus } from '../../../test/factories/http-status';
 
 /** A server under test: its name in the tables and its compiled entry point. */
 export interface ServerKind {

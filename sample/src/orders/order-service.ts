@@ -2,6 +2,7 @@ import { Injectable, InjectRepository } from 'keel';
 import type { Repository } from 'typeorm';
 import { Order } from './order.entity';
 import type { OrderInput } from './order-input';
+import { positiveInteger } from './request-numbers';
 
 /** One page of orders, newest first, and where it sits among the others. */
 export interface OrderPage {
@@ -28,24 +29,26 @@ export class OrderService {
     return { orders, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
   }
 
-  find(id: number): Promise<Order | null> {
-    return this.orders.findOneBy({ id });
+  /** The order whose id is `id` as the path gives it; none for text that is no order id at all. */
+  async find(id: string): Promise<Order | null> {
+    const key = positiveInteger(id);
+    return key === undefined ? null : this.orders.findOneBy({ id: key });
   }
 
   create(input: OrderInput): Promise<Order> {
     return this.orders.save(this.orders.create(input));
   }
 
-  /** The updated order, or null when there is no order `id`. */
-  async update(id: number, input: OrderInput): Promise<Order | null> {
-    const order = await this.find(id);
-    if (!order) return null;
+  /** `order`, as found, with `input` written over it. */
+  update(order: Order, input: OrderInput): Promise<Order> {
     return this.orders.save(this.orders.merge(order, input));
   }
 
   /** True when order `id` existed and is gone. */
-  async remove(id: number): Promise<boolean> {
-    const { affected } = await this.orders.delete({ id });
+  async remove(id: string): Promise<boolean> {
+    const key = positiveInteger(id);
+    if (key === undefined) return false;
+    const { affected } = await this.orders.delete({ id: key });
     return (affected ?? 0) > 0;
   }
 }

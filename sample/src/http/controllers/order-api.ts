@@ -1,7 +1,7 @@
 import { ApiResource, type Context } from 'keel';
 import { OrderInput } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
-import { positiveInteger } from '../../orders/request-numbers';
+import { requestedPage } from '../../orders/request-numbers';
 
 /** The orders as JSON: the same service as the HTML pages, without the forms. */
 @ApiResource('api/orders')
@@ -10,8 +10,7 @@ export class OrderApiController {
 
   // GET /api/orders?page=2
   async index(ctx: Context) {
-    const page = positiveInteger(ctx.query('page', '1'));
-    if (page === undefined) return ctx.error(400, 'page must be a whole number from 1');
+    const page = requestedPage(ctx);
     const { orders, pageCount, total } = await this.orders.page(page);
     return { data: orders, page, pageCount, total };
   }
@@ -27,24 +26,21 @@ export class OrderApiController {
 
   // GET /api/orders/:id
   async show(ctx: Context) {
-    const id = positiveInteger(ctx.param('id'));
-    const order = id === undefined ? null : await this.orders.find(id);
-    return order ?? notFound(ctx);
+    return (await this.orders.find(ctx.param('id'))) ?? notFound(ctx);
   }
 
   // PUT|PATCH /api/orders/:id
   async update(ctx: Context) {
-    const id = positiveInteger(ctx.param('id'));
-    if (id === undefined || !(await this.orders.find(id))) return notFound(ctx);
+    const order = await this.orders.find(ctx.param('id'));
+    if (!order) return notFound(ctx);
     const input = await ctx.bind(OrderInput);
     if (!input.ok) throw input.error;
-    return (await this.orders.update(id, input.value)) ?? notFound(ctx);
+    return this.orders.update(order, input.value);
   }
 
   // DELETE /api/orders/:id
   async destroy(ctx: Context) {
-    const id = positiveInteger(ctx.param('id'));
-    if (id === undefined || !(await this.orders.remove(id))) return notFound(ctx);
+    if (!(await this.orders.remove(ctx.param('id')))) return notFound(ctx);
     ctx.res.status(204).end();
   }
 }

@@ -2,7 +2,7 @@ import { Resource, type BindResult, type Context } from 'keel';
 import type { Order } from '../../orders/order.entity';
 import { OrderInput } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
-import { positiveInteger } from '../../orders/request-numbers';
+import { requestedPage } from '../../orders/request-numbers';
 
 const FIELDS = ['customer', 'product', 'quantity'] as const;
 
@@ -15,8 +15,7 @@ export class OrderController {
 
   // GET /orders?page=2
   async index(ctx: Context) {
-    const page = positiveInteger(ctx.query('page', '1'));
-    if (page === undefined) return ctx.error(400, 'page must be a whole number from 1');
+    const page = requestedPage(ctx);
     ctx.html(200, 'orders/index.html', await this.orders.page(page));
   }
 
@@ -51,20 +50,18 @@ export class OrderController {
     if (!order) return;
     const input = await ctx.bind(OrderInput);
     if (!input.ok) return showFormAgain(ctx, input, 'orders/edit.html', { order });
-    await this.orders.update(order.id, input.value);
+    await this.orders.update(order, input.value);
     ctx.redirect(303, `/orders/${order.id}`);
   }
 
   // DELETE /orders/:id (the delete button posts `_method=DELETE`)
   async destroy(ctx: Context) {
-    const id = positiveInteger(ctx.param('id'));
-    if (id === undefined || !(await this.orders.remove(id))) return answerNotFound(ctx);
+    if (!(await this.orders.remove(ctx.param('id')))) return answerNotFound(ctx);
     ctx.redirect(303, '/orders');
   }
 
   async #findOrAnswer404(ctx: Context): Promise<Order | undefined> {
-    const id = positiveInteger(ctx.param('id'));
-    const order = id === undefined ? null : await this.orders.find(id);
+    const order = await this.orders.find(ctx.param('id'));
     if (!order) answerNotFound(ctx);
     return order ?? undefined;
   }
