@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,7 @@ import {
   runNode,
   scratchProject,
 } from '../factories/cli';
+import { logged, startChild, type ChildApp } from '../lifecycle/child-app';
 
 // A user's application, made by the generator and compiled by the repository's own tsc: the generated
 // files must type-check under the application's tsconfig, and the module edit must be all it takes.
@@ -17,7 +18,7 @@ const TSC = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsc');
 
 let root: string;
 let typecheck: { code: number; output: string };
-let server: ChildProcess | undefined;
+let server: ChildApp | undefined;
 let url: string;
 
 beforeAll(async () => {
@@ -34,42 +35,24 @@ beforeAll(async () => {
       output: error.stdout + error.stderr,
     }),
   );
-  if (typecheck.code === 0) url = await startServer();
+  if (typecheck.code === 0) {
+    server = await startChild({
+      args: ['dist/main.js'],
+      cwd: root,
+      env: { PORT: '0' },
+      urlFrom: (lines) => logged(lines, 'listening')[0]?.url as string | undefined,
+    });
+    url = server.url;
+  }
 }, 60_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
   removeScratchProjects();
 });
-
-function startServer(): Promise<string> {
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the scratch app did not listen within 10 s: ${output}`)),
-      10_000,
-    );
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const listening = /"url":"(http:[^"]+)"/.exec(output);
-      if (!listening?.[1]) return;
-      clearTimeout(timer);
-      resolve(listening[1].replace('[::]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1'));
-    });
-    child.once('exit', (code) => reject(new Error(`the scratch app exited ${code}: ${output}`)));
-  });
-}
 
 // The JSON body; for a redirect, where it leads.
 async function send(method: string, route: string): Promise<{ status: number; body: unknown }> {

@@ -33,6 +33,8 @@ const running = new Set<ChildProcess>();
 export interface ChildProgram {
   /** The script and its arguments, run with this Node. */
   readonly args: readonly string[];
+  /** Where it runs; default: the repository root. */
+  readonly cwd?: string;
   /** Added to (or, when undefined, removed from) the test process's environment. */
   readonly env?: Record<string, string | undefined>;
   /** The base URL, once the output says the program listens; undefined until then. */
@@ -55,13 +57,13 @@ export function startApp(env: Record<string, string> = {}, fixture = 'shutdown-a
   });
 }
 
-/** Starts `program` from the repository root and resolves once its output gives its URL. */
+/** Starts `program` and resolves once its output gives its URL. */
 export async function startChild(program: ChildProgram): Promise<ChildApp> {
   const env = Object.fromEntries(
     Object.entries({ ...process.env, ...program.env }).filter(([, value]) => value !== undefined),
   );
   const child = spawn(process.execPath, [...program.args], {
-    cwd: path.join(__dirname, '..', '..'),
+    cwd: program.cwd ?? path.join(__dirname, '..', '..'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
