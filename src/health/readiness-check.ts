@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { abandonAfter, breakConnectingConnections, breakConnection } from '../database/connection-breaker';
 import { initializeOnce } from '../database/initialize-once';
 import { messageOf } from '../errors';
+import { settleWithin } from '../settle-within';
 import { pingQuery } from './ping-queries';
 
 /**
@@ -80,13 +81,7 @@ export class ReadinessCheck {
   }
 
   #within(attempt: Promise<ReadinessReport>): Promise<ReadinessReport> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<ReadinessReport>((resolve) => {
-      timer = setTimeout(
-        () => resolve({ isReady: false, reason: `timeout after ${this.#timeoutMs} ms` }),
-        this.#timeoutMs,
-      );
-    });
-    return Promise.race([attempt, timedOut]).finally(() => clearTimeout(timer));
+    const reason = `timeout after ${this.#timeoutMs} ms`;
+    return settleWithin(attempt, this.#timeoutMs, () => ({ isReady: false, reason }));
   }
 }

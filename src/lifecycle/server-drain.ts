@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { settleWithin } from '../settle-within';
 
 /** How a drain ended. */
 export interface DrainResult {
@@ -46,12 +47,7 @@ export class ServerDrain {
     for (const res of this.#pending) closeAfter(res);
     // close() also closes the connections that are idle now; busy ones close as their response ends.
     const closed = new Promise<boolean>((resolve) => this.#server.close(() => resolve(true)));
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    const isClosed = await Promise.race([closed, late]);
-    clearTimeout(timer);
+    const isClosed = await settleWithin(closed, timeoutMs, () => false);
     if (isClosed) return { timedOut: false };
     // Only a request still unanswered makes it a timeout; a connection still closing, or one whose
     // request had not fully arrived, is simply closed.
