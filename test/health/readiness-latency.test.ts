@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { probe, type Probe } from '../factories/health';
+import { waitForStatus } from '../factories/http-status';
 import { PostgresProxy } from '../factories/postgres-proxy';
 import { postgresUrl } from '../factories/test-databases';
 import { killRunningApps, startApp } from '../lifecycle/child-app';
@@ -30,7 +30,7 @@ test('readiness of a running service under a hang: 503 within the 1 s an orchest
   proxy = await PostgresProxy.start(postgresUrl());
   const app = await startApp({ DATABASE_URL: proxy.url }, 'health-app.mjs');
   const ready = `${app.url}/health/ready`;
-  while ((await probe(ready)).status !== 200) await sleep(50);
+  await waitForStatus(ready, 200, 10_000);
   // Connections opened beforehand, so that latencies are the probes', not TCP set-up's.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
   await Promise.all(Array.from({ length: 100 }, () => probe(`${app.url}/health`, agent)));
