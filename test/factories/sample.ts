@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { logged, startChild, type ChildApp, type ChildExit } from '../lifecycle/child-app';
+import { killRunningApps, logged, startChild, type ChildApp, type ChildExit } from '../lifecycle/child-app';
 import { waitForStatus } from './http-status';
 import { withUrlParts } from './test-databases';
 
@@ -82,4 +82,27 @@ async function withClient(url: string, use: (client: Client) => Promise<unknown>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Registers a `beforeAll` that starts the sample on `database` and waits until it is ready, and an
+ * `afterAll` that stops it; returns a getter for the running sample.
+ */
+export function useSample(database: SampleDatabase): () => RunningSample {
+  let sample: RunningSample | undefined;
+
+  beforeAll(async () => {
+    sample = await startSample(database);
+    await waitUntilReady(sample.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await sample?.stop();
+    killRunningApps();
+  }, 30_000);
+
+  return () => {
+    if (!sample) throw new Error('the sample did not start: see the beforeAll error');
+    return sample;
+  };
 }

@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { killRunningApps } from '../lifecycle/child-app';
-import { startSample, waitUntilReady, type RunningSample } from '../factories/sample';
+import { expect, test } from '@jest/globals';
+import { useSample } from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 
 // The sample's JSON resource, over real HTTP, against the compiled sample in its own process: on a
 // database of its own on the PostgreSQL server when there is one, else on its embedded database.
-let sample: RunningSample;
-
-beforeAll(async () => {
-  sample = await startSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true });
-  await waitUntilReady(sample.url);
-}, 120_000);
-
-afterAll(async () => {
-  await sample?.stop();
-  killRunningApps();
-}, 30_000);
+const sample = useSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true });
 
 const lamp = { customer: 'Ada Lovelace', product: 'Brass lamp', quantity: 2 };
 
 function send(method: string, path: string, body?: unknown, contentType = 'application/json') {
-  return fetch(`${sample.url}${path}`, {
+  return fetch(`${sample().url}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': contentType },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
