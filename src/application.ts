@@ -1,24 +1,23 @@
 import type { Express } from 'express';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
-import { isCliCommand, runCli } from './cli/program';
+import type * as ApplicationCommand from './cli/application-command';
+import { isCliCommand } from './cli/command-words';
 import { Container } from './container/container';
 import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
-import { createHttpPipeline } from './http/http-pipeline';
-import { adaptRoute } from './http/route-adapter';
-import { ViewRenderer } from './http/views';
-import { Errors, messageOf } from './errors';
-import { ApplicationStatus, LOGGER } from './lifecycle/application-status';
+import type { MiddlewareEntry } from './http/middleware';
+import { Pipeline } from './http/pipeline';
+import { Errors } from './errors';
+import { ApplicationStatus } from './lifecycle/application-status';
 import { ServerDrain } from './lifecycle/server-drain';
 import { shutDown } from './lifecycle/shutdown';
 import { handleShutdownSignals } from './lifecycle/signal-handling';
-import { createLogger, type Logger } from './logging/logger';
+import { createLogger, LOGGER, type Logger } from './logging/logger';
 import { compileController } from './routing/route-compiler';
-import { Router } from './routing/router';
+import type { Router } from './routing/router';
 
 /** Where `listen()` bound the server. */
 export interface BoundAddress extends AddressInfo {
@@ -29,8 +28,8 @@ export interface BoundAddress extends AddressInfo {
 /** What {@link createApplication} assembles an application from. @internal */
 export interface ApplicationParts {
   readonly container: Container;
-  readonly router: Router;
-  readonly express: Express;
+  readonly pipeline: Pipeline;
+  readonly status: ApplicationStatus;
   readonly logger: Logger;
   readonly settings: ShutdownSettings;
 }
@@ -40,7 +39,7 @@ export interface ApplicationParts {
 const HOOKS_GRACE_MS = 1000;
 
 /**
- * A booted keel application: its container, its routes, the Express app that serves them.
+ * A booted keel application: its container, its routes, and the server that answers them.
  *
  * @example
  * const app = await createApplication(AppModule);
@@ -48,10 +47,10 @@ const HOOKS_GRACE_MS = 1000;
  */
 export class Application {
   readonly router: Router;
-  /** The Express application: mount any middleware (`app.express.use(helmet())`), before or after boot. */
-  readonly express: Express;
   readonly logger: Logger;
   readonly #container: Container;
+  readonly #pipeline: Pipeline;
+  readonly #status: ApplicationStatus;
   readonly #settings: ShutdownSettings;
   #server: http.Server | undefined;
   #drain: ServerDrain | undefined;
@@ -62,10 +61,40 @@ export class Application {
   /** @internal use {@link createApplication} */
   constructor(parts: ApplicationParts) {
     this.#container = parts.container;
-    this.router = parts.router;
-    this.express = parts.express;
+    this.#pipeline = parts.pipeline;
+    this.router = parts.pipeline.router;
+    this.#status = parts.status;
     this.logger = parts.logger;
     this.#settings = parts.settings;
+  }
+
+  /**
+   * The Express application underneath: its middleware (`app.express.use(helmet())`), added before
+   * or after boot, runs for every request before keel parses anything; its settings and `locals`
+   * are the ones requests see. @example app.express.use(helmet())
+   */
+  get express(): Express {
+    return this.#pipeline.handOutExpress();
+  }
+
+  /**
+   * Adds middleware that runs after the body is parsed and `_method` applied, before routing, for
+   * every request: Express middleware, `@Injectable()` classes with `use(req, res, next)` (built
+   * through DI), or Express error middleware (four arguments), which sees every error of the
+   * pipeline before keel's responder. Before or after boot.
+   * @example app.use(cors(), RequestIdMiddleware)
+   */
+  use(...middleware: MiddlewareEntry[]): this {
+    this.#pipeline.use(middleware);
+    return this;
+  }
+
+  /**
+   * Runs the whole pipeline for one request, whatever created it: what `listen()` serves and
+   * in-process requests use. @internal
+   */
+  handleRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+    this.#pipeline.handle(req, res);
   }
 
   /**
@@ -74,7 +103,7 @@ export class Application {
    * @example app.router.get('/ready', (ctx) => ctx.json(app.isShuttingDown ? 503 : 200, {}))
    */
   get isShuttingDown(): boolean {
-    return this.#closing !== undefined;
+    return this.#status.isShuttingDown;
   }
 
   /** The instance the container holds for `token`. @example app.get(OrderService) */
@@ -92,7 +121,8 @@ export class Application {
     if (this.#closing) throw Errors.applicationClosed();
     if (this.#server) throw Errors.alreadyListening(this.#bound?.url);
     // Claimed before the first await, so that a concurrent second call is refused too.
-    const server = http.createServer(this.express);
+    // Requests and responses are made with Express's helpers already in place: nothing per request.
+    const server = http.createServer(this.#pipeline.serverClasses, this.#pipeline.handle);
     this.#server = server;
     this.#drain = new ServerDrain(server);
     await bind(server, port, host).catch((error: unknown) => {
@@ -132,19 +162,16 @@ export class Application {
    * @example await app.run(process.argv)
    */
   async run(argv: readonly string[] = process.argv): Promise<BoundAddress | undefined> {
-    const args = argv.slice(2);
-    if (!isCliCommand(args[0])) return this.listen();
-    const script = path.relative(process.cwd(), argv[1] ?? 'main.js');
-    let exitCode = await runCli(args, { name: `node ${script}`, routes: () => this.router.routes() });
-    // Quietly, since its log lines would follow the command's output on stdout, and at once: an
-    // application that never listened has no traffic to wait out.
-    await this.#close({ signal: undefined, logger: createLogger(false), delayMs: 0 }).catch(
-      (error: unknown) => {
-        process.stderr.write(`${messageOf(error)}\n`);
-        exitCode ||= 1;
-      },
-    );
-    process.exitCode = exitCode;
+    if (!isCliCommand(argv[2])) return this.listen();
+    // The CLI (commander, the generators, the prompt) loads only when a command is asked for.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
+    const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
+    process.exitCode = await runApplicationCommand(argv, {
+      routes: () => this.router.routes(),
+      // Quietly, since its log lines would follow the command's output on stdout, and at once: an
+      // application that never listened has no traffic to wait out.
+      close: () => this.#close({ signal: undefined, logger: createLogger(false), delayMs: 0 }),
+    });
     return undefined;
   }
 
@@ -157,6 +184,7 @@ export class Application {
     logger: Logger;
     delayMs: number;
   }): Promise<void> {
+    this.#status.markShuttingDown();
     // Started a tick later, so that `#closing` is set before the first hook runs: a hook that
     // calls close() gets this same shutdown.
     this.#closing ??= Promise.resolve()
@@ -217,9 +245,7 @@ export async function createApplication(
 ): Promise<Application> {
   const settings = resolveOptions(options);
   const logger = createLogger(settings.logger);
-  // The status reads the application's own state; the application exists once boot has finished.
-  const booted: { application?: Application } = {};
-  const status = new ApplicationStatus(() => booted.application?.isShuttingDown ?? false);
+  const status = new ApplicationStatus();
   const container = await Container.create(
     root,
     new Map<Token, unknown>([
@@ -227,19 +253,19 @@ export async function createApplication(
       [LOGGER, logger],
     ]),
   );
-  const views = new ViewRenderer(settings.views, { cache: process.env.NODE_ENV === 'production' });
-  const router = new Router({
+  const pipeline = new Pipeline({
     resolve: (type) => container.construct(type),
-    adapt: (route) => adaptRoute(route, views, logger),
     status,
     logger,
+    views: settings.views,
+    bodyLimit: settings.bodyLimit,
   });
-  for (const { type, instance } of container.controllers()) router.add(...compileController(type, instance));
-  const express = createHttpPipeline({ router, logger, bodyLimit: settings.bodyLimit });
+  for (const { type, instance } of container.controllers()) {
+    pipeline.router.add(...compileController(type, instance));
+  }
 
   const instances = container.instances();
   await callBootHook(instances, 'onModuleInit');
   await callBootHook(instances, 'onApplicationBootstrap');
-  booted.application = new Application({ container, router, express, logger, settings });
-  return booted.application;
+  return new Application({ container, pipeline, status, logger, settings });
 }

@@ -36,8 +36,6 @@ const COMMANDS: readonly CommandSpec[] = [
   { name: 'routes', define: defineRoutes },
 ];
 
-const HELP_WORDS = ['help', '--help', '-h'];
-
 // Usage mistakes exit 2, commander's own included; a refusal to overwrite exits 1.
 const EXIT_CODES: Partial<Record<FrameworkErrorCode, number>> = {
   E_INVALID_NAME: 2,
@@ -50,17 +48,6 @@ const EXIT_CODES: Partial<Record<FrameworkErrorCode, number>> = {
 const USAGE_EXIT_CODE = 2;
 // What shells report for a program stopped with Ctrl+C.
 const INTERRUPTED_EXIT_CODE = 130;
-
-/**
- * Whether `word`, the first argument after the script, is for the CLI rather than the server: a
- * command, a help word, or any other word that is not an option (which the CLI reports as unknown).
- *
- * @example
- * isCliCommand(process.argv[2]); // true for `routes` and `make:contoller`; false for none or `--verbose`
- */
-export function isCliCommand(word: string | undefined): boolean {
-  return word !== undefined && (!word.startsWith('-') || HELP_WORDS.includes(word));
-}
 
 /**
  * Runs the command `args` names (the arguments after the script) and resolves with the exit code:

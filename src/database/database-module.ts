@@ -1,13 +1,13 @@
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { DataSource, DataSourceOptions } from 'typeorm';
 import { checkMilliseconds } from '../application-options';
 import type { DynamicModule } from '../container/module-definition';
 import type { Class } from '../container/token';
 import { Module } from '../decorators/module';
-import { LOGGER } from '../lifecycle/application-status';
-import type { Logger } from '../logging/logger';
+import { LOGGER, type Logger } from '../logging/logger';
 import { withConnectTimeout } from './connect-timeouts';
 import { DatabaseConnector, type ConnectSettings } from './database-connector';
 import { repositoryToken } from './inject-repository';
+import { loadTypeOrm } from './typeorm';
 
 /** TypeORM's options, or a function that returns (or resolves to) them at boot. */
 export type DatabaseOptionsSource =
@@ -42,6 +42,7 @@ export class DatabaseModule {
   /** The `DataSource`, injectable in every module. @example DatabaseModule.forRoot({ type: 'postgres', url }) */
   static forRoot(options: DatabaseOptionsSource, connect: DatabaseConnectOptions = {}): DynamicModule {
     const settings = resolveConnectOptions(connect);
+    const { DataSource } = loadTypeOrm();
     return {
       module: DatabaseModule,
       global: true,
@@ -69,6 +70,7 @@ export class DatabaseModule {
    * importing module. @example DatabaseModule.forFeature([Order, Customer])
    */
   static forFeature(entities: readonly Class[]): DynamicModule {
+    const { DataSource } = loadTypeOrm();
     const providers = entities.map((entity) => ({
       provide: repositoryToken(entity),
       useFactory: (dataSource: DataSource) => dataSource.getRepository(entity),

@@ -33,7 +33,7 @@ export class HealthEndpoints {
 
   /** 200 `{"status":"ok"}` while the process runs; never touches the database. @example endpoints.liveness(ctx) */
   liveness(ctx: Context): void {
-    ctx.res.setHeader('Cache-Control', 'no-store');
+    ctx.header('Cache-Control', 'no-store');
     ctx.json(200, { status: 'ok' });
   }
 
@@ -44,7 +44,7 @@ export class HealthEndpoints {
     // Read again after the check: a shutdown may have started while it ran.
     const report = !checked || status.isShuttingDown ? { isReady: false, reason: 'shutting down' } : checked;
     this.#logChange(report.isReady, report.reason);
-    ctx.res.setHeader('Cache-Control', 'no-store');
+    ctx.header('Cache-Control', 'no-store');
     if (report.isReady) return ctx.json(200, { status: 'ready', db: report.reason });
     const shown = settings.exposeReason || status.isShuttingDown ? report.reason : 'unavailable';
     ctx.json(503, { status: 'error', db: shown });

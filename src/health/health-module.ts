@@ -1,13 +1,13 @@
-import { DataSource } from 'typeorm';
 import { Container } from '../container/container';
+import { loadTypeOrm } from '../database/typeorm';
 import type { DynamicModule } from '../container/module-definition';
 import { Controller } from '../decorators/controller';
 import { Inject } from '../decorators/injectable';
 import { Module } from '../decorators/module';
 import { Get } from '../decorators/route';
 import type { Context } from '../http/context';
-import { ApplicationStatus, LOGGER } from '../lifecycle/application-status';
-import type { Logger } from '../logging/logger';
+import { ApplicationStatus } from '../lifecycle/application-status';
+import { LOGGER, type Logger } from '../logging/logger';
 import { HealthEndpoints } from './health-endpoints';
 import { resolveHealthOptions, type HealthModuleOptions } from './health-options';
 
@@ -25,6 +25,7 @@ export class HealthModule {
   /** The health controller under `options.path` (default `/health`). @example HealthModule.forRoot({ timeoutMs: 800 }) */
   static forRoot(options: HealthModuleOptions = {}): DynamicModule {
     const settings = resolveHealthOptions(options);
+    const { DataSource } = loadTypeOrm();
 
     // A class per call: the route prefix is an option, and decorators record it on the class.
     @Controller(settings.path)

@@ -1,6 +1,6 @@
 import bytes from 'bytes';
 import express, { type RequestHandler } from 'express';
-import multer from 'multer';
+import type multerModule from 'multer';
 import { Errors, HttpError } from '../errors';
 
 const MULTIPART_LIMITS: Readonly<Record<string, { status: number; message: string }>> = {
@@ -20,10 +20,16 @@ const SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb)$/i;
  */
 export function createBodyParsers(limit: string | number): RequestHandler[] {
   const limitBytes = parseLimit(limit);
-  const multipart = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: limitBytes, fieldSize: limitBytes, files: 10, fields: 1000 },
-  }).any();
+  // multer (and busboy under it) loads with the first multipart request: most applications get none.
+  let multipart: Promise<{ multer: typeof multerModule; parse: RequestHandler }> | undefined;
+  const loadMultipart = () =>
+    (multipart ??= import('multer').then(({ default: multer }) => ({
+      multer,
+      parse: multer({
+        storage: multer.memoryStorage(),
+        limits: { fileSize: limitBytes, fieldSize: limitBytes, files: 10, fields: 1000 },
+      }).any(),
+    })));
 
   // multer bounds each part, not the body: bound the whole by its declared length, which Node
   // enforces while reading. A chunked multipart body declares none, so it is refused.
@@ -32,7 +38,13 @@ export function createBodyParsers(limit: string | number): RequestHandler[] {
     const declared = req.headers['content-length'];
     if (declared === undefined) return next(new HttpError(411, 'a multipart body needs a Content-Length'));
     if (Number(declared) > limitBytes) return next(new HttpError(413, 'request body too large'));
-    multipart(req, res, (error?: unknown) => next(error === undefined ? undefined : multipartError(error)));
+    loadMultipart().then(
+      ({ multer, parse }) =>
+        parse(req, res, (error?: unknown) =>
+          next(error === undefined ? undefined : multipartError(multer, error)),
+        ),
+      next,
+    );
   };
   return [
     express.json({ limit: limitBytes }),
@@ -53,7 +65,7 @@ function parseLimit(limit: string | number): number {
   return parsed;
 }
 
-function multipartError(error: unknown): HttpError {
+function multipartError(multer: typeof multerModule, error: unknown): HttpError {
   if (error instanceof multer.MulterError) {
     const known = MULTIPART_LIMITS[error.code];
     return new HttpError(known?.status ?? 400, known?.message ?? 'malformed multipart body', {

@@ -3,6 +3,7 @@ import type { Class } from '../container/token';
 import { Errors } from '../errors';
 import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
+import { sendHtml, sendJson } from './send';
 import type { ViewRenderer } from './views';
 
 /** What every context of one route shares, prepared once at boot. */
@@ -30,6 +31,7 @@ export class Context {
   readonly #res: Response;
   readonly #runtime: RouteRuntime;
   #hasTakenOver = false;
+  #query: unknown;
 
   constructor(req: Request, res: Response, runtime: RouteRuntime) {
     this.req = req;
@@ -64,7 +66,9 @@ export class Context {
   query(name: string): string | undefined;
   query(name: string, fallback: string): string;
   query(name: string, fallback?: string): string | undefined {
-    return firstString(this.req.query, name) ?? fallback;
+    // Express parses the query string at each read of `req.query`: once per request is enough.
+    this.#query ??= this.req.query;
+    return firstString(this.#query, name) ?? fallback;
   }
 
   /** The posted form field `name` (urlencoded or multipart), or `fallback`. @example ctx.form('email', '') */
@@ -79,16 +83,20 @@ export class Context {
     return bindBody(this.req, type);
   }
 
+  /** Sets the response header `name`; the handler still answers through the context. @example ctx.header('Cache-Control', 'no-store') */
+  header(name: string, value: string | number | readonly string[]): void {
+    if (this.#isWritable()) this.#res.setHeader(name, value);
+  }
+
   /** Sends `value` as JSON with `status`. @example ctx.json(201, order) */
   json(status: number, value: unknown): void {
-    if (this.#isWritable()) this.#res.status(status).json(value);
+    if (this.#isWritable()) sendJson(this.#res, status, value);
   }
 
   /** Renders the template `name` from the views directory with `data`. @example ctx.html(200, 'orders/show.html', { order }) */
   html(status: number, name: string, data: object = {}): void {
     if (!this.#isWritable()) return;
-    const page = this.#runtime.views.render(name, data);
-    this.#res.status(status).type('html').send(page);
+    sendHtml(this.#res, status, this.#runtime.views.render(name, data));
   }
 
   /** Redirects to `location`; 303 See Other is the convention after a form post. @example ctx.redirect(303, '/orders/1') */
@@ -98,7 +106,7 @@ export class Context {
 
   /** Sends `{"error": message}` with `status`. @example ctx.error(404, 'order not found') */
   error(status: number, message: string): void {
-    if (this.#isWritable()) this.#res.status(status).json({ error: message });
+    if (this.#isWritable()) sendJson(this.#res, status, { error: message });
   }
 
   // A second answer (or one after keel already sent a 500) must not throw: it would surface as an

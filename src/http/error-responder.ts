@@ -1,7 +1,8 @@
-import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { HttpError, type FieldErrors } from '../errors';
 import type { Logger } from '../logging/logger';
+import { sendJson } from './send';
 
 interface ErrorAnswer {
   readonly status: number;
@@ -21,6 +22,11 @@ const BODY_ERRORS: Readonly<Record<string, ErrorAnswer>> = {
 };
 
 const MALFORMED_PATH: ErrorAnswer = { status: 400, message: 'malformed percent-encoding in the path' };
+
+/** The error for a path that cannot be percent-decoded. @example fail(malformedPath()) */
+export function malformedPath(): HttpError {
+  return new HttpError(MALFORMED_PATH.status, MALFORMED_PATH.message);
+}
 const INTERNAL_MESSAGE = 'internal server error';
 
 // Headers that describe a successful answer and would be wrong on the error that replaced it.
@@ -50,26 +56,25 @@ export function describeError(error: unknown): ErrorAnswer {
   };
 }
 
-/** The last error handler: answers `{"error": ...}`, never cached, and logs every 5xx with its stack. */
-export function createErrorResponder(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
-    const answer = describeError(error);
-    if (res.headersSent) {
-      logger.error({ err: error, ...requestDetails(req) }, 'request failed after its answer was sent');
-      // A complete answer stays as sent; a partial one is cut, the only honest signal left.
-      if (!res.writableEnded) res.destroy();
-      return;
-    }
-    if (answer.status >= 500) logger.error({ err: error, ...requestDetails(req) }, 'request failed');
-    sendError(res, answer);
-  };
-}
-
-function sendError(res: Response, answer: ErrorAnswer): void {
+/**
+ * keel's last word on a failed request: answers `{"error": ...}` (never cached), logs every 5xx
+ * with its stack, and cuts a response that had already started, the only honest signal left.
+ *
+ * @example
+ * respondWithError(error, req, res, logger);
+ */
+export function respondWithError(error: unknown, req: Request, res: Response, logger: Logger): void {
+  const answer = describeError(error);
+  if (res.headersSent) {
+    logger.error({ err: error, ...requestDetails(req) }, 'request failed after its answer was sent');
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
+  if (answer.status >= 500) logger.error({ err: error, ...requestDetails(req) }, 'request failed');
   for (const header of SUCCESS_HEADERS) res.removeHeader(header);
-  res.set('Cache-Control', 'no-store');
+  res.setHeader('Cache-Control', 'no-store');
   const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
-  res.status(answer.status).json(body);
+  sendJson(res, answer.status, body);
 }
 
 function statusOf(value: unknown): number | undefined {

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { InjectionToken } from '../container/token';
 
 /**
  * The logger keel writes to: pino's shape (`logger.error({ err }, 'message')`), so a pino
@@ -19,3 +20,11 @@ export function createLogger(option: Logger | false | undefined): Logger {
   if (option === false) return pino({ enabled: false });
   return option ?? pino({ name: 'keel' });
 }
+
+/**
+ * The application's logger, injectable in every module.
+ *
+ * @example
+ * constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+ */
+export const LOGGER = new InjectionToken<Logger>('LOGGER');

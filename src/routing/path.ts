@@ -6,46 +6,53 @@ export function joinPath(...parts: string[]): string {
   return `/${segments.join('/')}`;
 }
 
-const enum SegmentKind {
-  Static = 0,
-  /** A static prefix, then a parameter or an optional group: `file-:id`, `docs{`. */
-  StaticPrefix = 1,
-  Param = 2,
-  Wildcard = 3,
-}
-
-function segmentKind(segment: string): SegmentKind {
-  if (segment.includes('*')) return SegmentKind.Wildcard;
-  const special = segment.search(/[:{]/);
-  if (special < 0) return SegmentKind.Static;
-  return special === 0 ? SegmentKind.Param : SegmentKind.StaticPrefix;
-}
-
-/**
- * Orders two paths so that the more specific one is tried first: at the first segment where they
- * differ in kind, a static segment beats one with a static prefix, which beats a parameter, which
- * beats a wildcard; otherwise the shorter
- * path comes first. Paths of the same shape compare equal, so a stable sort keeps their declared order.
- */
-export function compareSpecificity(a: string, b: string): number {
-  const left = a.split('/');
-  const right = b.split('/');
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const difference = segmentKind(left[i] ?? '') - segmentKind(right[i] ?? '');
-    if (difference !== 0) return difference;
-  }
-  return left.length - right.length;
-}
-
 // A parameter (`:id`) or wildcard (`*rest`) and its name, plain or quoted (`:"id"`).
 const NAMED_SEGMENT = /([:*])([A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*")/g;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+// A trailing optional group holding one parameter: `/docs{/:page}`.
+const TRAILING_OPTIONAL = /\{\/:([A-Za-z_$][\w$]*)\}$/;
 
 /** The names of the parameters and wildcards `path` declares: `/x/:id/*rest` → id, rest. */
 export function pathParameters(path: string): Set<string> {
-  return new Set([...path.matchAll(NAMED_SEGMENT)].map(([, , name = '']) => name.replace(/^"|"$/g, '')));
+  return new Set([...path.matchAll(NAMED_SEGMENT)].map(([, , name = '']) => unquote(name)));
 }
 
 /** The path with parameter and wildcard names erased, so `/x/:id` and `/x/:key` are the same route. */
 export function routeShape(path: string): string {
   return path.replace(NAMED_SEGMENT, '$1').toLowerCase();
+}
+
+/** A route path in the route table's syntax, with the name its trailing wildcard had. */
+export interface TablePath {
+  readonly pattern: string;
+  /** The name of a trailing `*name`, which the table reports under `*`. */
+  readonly wildcard: string | undefined;
+}
+
+/**
+ * Translates keel's path syntax (`:id`, `:"quoted"`, a trailing `*rest`, a trailing `{/:param}`) into
+ * the route table's; returns the reason as a string for any other syntax.
+ *
+ * @example
+ * toTablePath('/files/*rest'); // { pattern: '/files/*', wildcard: 'rest' }
+ */
+export function toTablePath(path: string): TablePath | string {
+  let pattern = path.replace(TRAILING_OPTIONAL, '/:$1?');
+  if (/[{}()\\]/.test(pattern)) {
+    return 'optional groups are supported only as a trailing {/:param}, and patterns, parentheses and escapes not at all';
+  }
+  let wildcard: string | undefined;
+  pattern = pattern.replace(NAMED_SEGMENT, (whole, kind: string, raw: string, offset: number) => {
+    const name = unquote(raw);
+    if (kind === ':') return IDENTIFIER.test(name) ? `:${name}` : whole;
+    wildcard = name;
+    return offset + whole.length === pattern.length ? '*' : whole;
+  });
+  if (/:"/.test(pattern)) return 'a quoted parameter name must be an identifier';
+  if (/\*./.test(pattern)) return 'a wildcard must end the path';
+  return { pattern, wildcard };
+}
+
+function unquote(name: string): string {
+  return name.replace(/^"|"$/g, '');
 }

@@ -1,35 +1,28 @@
-import express, { type RequestHandler } from 'express';
-import { match, type MatchFunction } from 'path-to-regexp';
 import type { Class } from '../container/token';
-import { Errors } from '../errors';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
-import { compareSpecificity, joinPath, routeShape } from './path';
+import { joinPath } from './path';
 import { resourceRoutes } from './resource-routes';
 import type { ResourceOptions } from './resource-table';
 import type { HttpMethod, RouteDefinition, RouteHandler } from './route';
+import { RouteTable, type Endpoint, type RouteMatch } from './route-table';
 
 /**
- * What the router needs from the application: DI for controller classes, the HTTP adapter, and
- * what route sets added through it (health routes) read: the application's status and logger.
+ * What the router needs from the application: DI for controller classes, the HTTP layer that
+ * prepares each route's endpoint, and what route sets added through it (health routes) read: the
+ * application's status and logger.
  */
 export interface RouterDependencies {
   readonly resolve: <T>(type: Class<T>) => T;
-  readonly adapt: (route: RouteDefinition) => RequestHandler;
+  readonly prepare: (route: RouteDefinition) => Endpoint;
   readonly status: ApplicationStatus;
   readonly logger: Logger;
 }
 
-interface RegisteredRoute {
-  readonly route: RouteDefinition;
-  readonly handler: RequestHandler;
-  readonly matches: MatchFunction<object>;
-}
-
 /**
- * The application's routes: function controllers, resources, and the compiled controllers. Routes
- * may be added at any time; the Express dispatcher is rebuilt on the next request after a change,
- * with static segments ordered before parameters.
+ * The application's routes: function controllers, resources, and the compiled controllers, kept in
+ * one {@link RouteTable} that the dispatcher, the 404/405 answers and `framework routes` all read.
+ * Routes may be added at any time, before or after `listen()`.
  *
  * @example
  * app.router.get('/', (ctx) => ctx.html(200, 'welcome/index.html'));
@@ -37,9 +30,7 @@ interface RegisteredRoute {
  */
 export class Router {
   readonly #dependencies: RouterDependencies;
-  readonly #registered: RegisteredRoute[] = [];
-  readonly #byShape = new Map<string, RouteDefinition>();
-  #dispatcher: express.Router | undefined;
+  readonly #table = new RouteTable();
 
   constructor(dependencies: RouterDependencies) {
     this.#dependencies = dependencies;
@@ -98,57 +89,23 @@ export class Router {
    * boot error naming both.
    */
   add(...routes: RouteDefinition[]): this {
-    const batch = new Map<string, RouteDefinition>();
-    for (const route of routes) {
-      const key = `${route.method} ${routeShape(route.path)}`;
-      const existing = this.#byShape.get(key) ?? batch.get(key);
-      if (existing) throw Errors.routeConflict(route.method, route.path, existing.source, route.source);
-      batch.set(key, route);
-    }
-    const entries = routes.map((route) => ({
-      route,
-      handler: this.#dependencies.adapt(route),
-      matches: matcher(route),
-    }));
-    for (const [key, route] of batch) this.#byShape.set(key, route);
-    this.#registered.push(...entries);
-    this.#dispatcher = undefined;
+    this.#table.add(...routes.map((route) => this.#dependencies.prepare(route)));
     return this;
   }
 
   /** Every route, in registration order. */
   routes(): readonly RouteDefinition[] {
-    return this.#registered.map((entry) => entry.route);
+    return this.#table.routes();
   }
 
-  /** The methods that have a route for `path`, for a 405's `Allow` header; empty when none. */
-  allowedMethods(path: string): string[] {
-    const methods = new Set<string>();
-    for (const { route, matches } of this.#registered) {
-      if (!matches(path)) continue;
-      methods.add(route.method);
-      if (route.method === 'GET') methods.add('HEAD');
-    }
-    return [...methods];
+  /** The methods that have a route for `url`, for a 405's `Allow` header; empty when none. */
+  allowedMethods(url: string): string[] {
+    return this.#table.allowedMethods(url);
   }
 
-  /** The Express middleware that dispatches to the routes. */
-  readonly dispatch: RequestHandler = (req, res, next) => {
-    this.#dispatcher ??= this.#buildDispatcher();
-    this.#dispatcher(req, res, next);
-  };
-
-  #buildDispatcher(): express.Router {
-    const dispatcher = express.Router();
-    const ordered = [...this.#registered].sort((a, b) => compareSpecificity(a.route.path, b.route.path));
-    for (const { route, handler } of ordered) {
-      const method =
-        route.method === 'ALL'
-          ? 'all'
-          : (route.method.toLowerCase() as Lowercase<Exclude<HttpMethod, 'ALL'>>);
-      dispatcher[method](route.path, handler);
-    }
-    return dispatcher;
+  /** The route for `method` and `url`, with its parameters. @internal the dispatcher's lookup */
+  find(method: string, url: string): RouteMatch | undefined {
+    return this.#table.find(method, url);
   }
 
   #addFunction(method: HttpMethod, path: string, handler: RouteHandler): this {
@@ -174,13 +131,5 @@ export class Router {
       instance,
     });
     return this.add(...routes);
-  }
-}
-
-function matcher(route: RouteDefinition): MatchFunction<object> {
-  try {
-    return match(route.path);
-  } catch (error) {
-    throw Errors.invalidRoute(route.source, `invalid path "${route.path}": ${(error as Error).message}`);
   }
 }

@@ -1,5 +1,6 @@
 import type { ApplicationOptions, ModuleImport } from 'keel';
 import { Module, createApplication, type Application, type Class } from 'keel';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
 /** The views directory the HTTP tests render from. */
@@ -15,4 +16,12 @@ export function moduleWith(metadata: { controllers?: Class[]; providers?: Class[
 /** Boots an application silently against the fixture views. */
 export function bootApp(root: ModuleImport, options: ApplicationOptions = {}): Promise<Application> {
   return createApplication(root, { logger: false, views: FIXTURE_VIEWS, ...options });
+}
+
+/**
+ * The application's request listener, for supertest and hand-made servers: the whole pipeline,
+ * on requests and responses that keel's own server did not create.
+ */
+export function listenerOf(app: Application): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => app.handleRequest(req, res);
 }

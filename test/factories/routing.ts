@@ -1,3 +1,4 @@
+import { listenerOf } from './app';
 import request from 'supertest';
 import type { Application, Context, RouteDefinition } from 'keel';
 
@@ -6,7 +7,7 @@ export type Verb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
 /** Sends `method path` to the application in-process. */
 export function send(app: Application, method: Verb, path: string): request.Test {
-  return request(app.express)[method.toLowerCase() as Lowercase<Verb>](path);
+  return request(listenerOf(app))[method.toLowerCase() as Lowercase<Verb>](path);
 }
 
 /** The router's routes as `METHOD /path name` lines, in registration order. */

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { HttpError, type Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 import { captureLog, type LogCapture } from '../factories/log';
 
 let app: Application;
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 test('an error after a complete answer leaves that answer whole, and is logged', async () => {
-  const res = await request(app.express).get('/answered-then-failed');
+  const res = await request(listenerOf(app)).get('/answered-then-failed');
   expect(res.status).toBe(200);
   expect((res.body as { data: string }).data).toHaveLength(large.length);
   // The client may hold the whole answer before the handler's later throw has been handled.
@@ -34,7 +34,7 @@ test('an error after a complete answer leaves that answer whole, and is logged',
 });
 
 test('an error answer is JSON even when the handler had set another content type', async () => {
-  const res = await request(app.express).get('/typed-then-failed');
+  const res = await request(listenerOf(app)).get('/typed-then-failed');
   expect(res.status).toBe(404);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(res.body).toEqual({ error: '<img src=x onerror=alert(1)>' });

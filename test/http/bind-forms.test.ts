@@ -1,7 +1,7 @@
 import { IsBoolean, IsInt, IsOptional, IsString } from 'class-validator';
 import request from 'supertest';
 import type { Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 
 class Preferences {
   @IsBoolean() subscribe!: boolean;
@@ -34,28 +34,28 @@ test.each([
   ['subscribe=true', true],
   ['subscribe=on', true],
 ])('the form value %s binds a boolean property as %s', async (form, subscribe) => {
-  const res = await request(app.express).post('/preferences').type('form').send(form);
+  const res = await request(listenerOf(app)).post('/preferences').type('form').send(form);
   expect(res.body).toEqual({ value: { subscribe } });
 });
 
 test('an empty form field for an optional number is absent, not 0', async () => {
-  const res = await request(app.express).post('/preferences').type('form').send('subscribe=true&age=');
+  const res = await request(listenerOf(app)).post('/preferences').type('form').send('subscribe=true&age=');
   expect(res.body).toEqual({ value: { subscribe: true } });
 });
 
 test('a form value that is no number fails the number validation', async () => {
-  const res = await request(app.express).post('/preferences').type('form').send('subscribe=true&age=ten');
+  const res = await request(listenerOf(app)).post('/preferences').type('form').send('subscribe=true&age=ten');
   expect(res.body).toEqual({ status: 422, errors: { age: ['age must be an integer number'] } });
 });
 
 test('a form value that is no boolean word fails the boolean validation', async () => {
-  const res = await request(app.express).post('/preferences').type('form').send('subscribe=maybe');
+  const res = await request(listenerOf(app)).post('/preferences').type('form').send('subscribe=maybe');
   expect(res.body).toEqual({ status: 422, errors: { subscribe: ['subscribe must be a boolean value'] } });
 });
 
 test('a JSON body nested deeper than 32 levels is a 422, not a crash', async () => {
   const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
-  const res = await request(app.express)
+  const res = await request(listenerOf(app))
     .post('/notes')
     .set('Content-Type', 'application/json')
     .send(`{"title":"a","body":${deep}}`);
@@ -63,7 +63,7 @@ test('a JSON body nested deeper than 32 levels is a 422, not a crash', async () 
 });
 
 test('a JSON body nested 30 levels deep binds', async () => {
-  const res = await request(app.express)
+  const res = await request(listenerOf(app))
     .post('/notes')
     .send({ title: 'a', body: JSON.parse(`${'['.repeat(30)}${']'.repeat(30)}`) as unknown });
   expect(res.body).toEqual({ ok: true });

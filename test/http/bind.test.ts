@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsEmail, IsInt, IsString, Min, ValidateNested } from 'class-validator';
 import request from 'supertest';
 import { Body, Controller, Post, type Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 
 class Signup {
   @IsEmail() email!: string;
@@ -65,19 +65,21 @@ beforeAll(async () => {
 
 describe('ctx.bind with a JSON body', () => {
   test('gives { ok: true, value } with an instance of the class', async () => {
-    const res = await request(app.express).post('/signups').send({ email: 'ada@example.com', seats: 2 });
+    const res = await request(listenerOf(app)).post('/signups').send({ email: 'ada@example.com', seats: 2 });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ isSignup: true, value: { email: 'ada@example.com', seats: 2 } });
   });
 
   test('answers 422 with the exact failing fields', async () => {
-    const res = await request(app.express).post('/signups').send({ email: 'not-an-email', seats: 2 });
+    const res = await request(listenerOf(app)).post('/signups').send({ email: 'not-an-email', seats: 2 });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ error: 'validation failed', fields: { email: ['email must be an email'] } });
   });
 
   test('does not convert a JSON string to a number', async () => {
-    const res = await request(app.express).post('/signups').send({ email: 'ada@example.com', seats: '3' });
+    const res = await request(listenerOf(app))
+      .post('/signups')
+      .send({ email: 'ada@example.com', seats: '3' });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       error: 'validation failed',
@@ -86,7 +88,7 @@ describe('ctx.bind with a JSON body', () => {
   });
 
   test('answers 422 for a JSON array body', async () => {
-    const res = await request(app.express)
+    const res = await request(listenerOf(app))
       .post('/signups')
       .send([{ email: 'ada@example.com', seats: 2 }]);
     expect(res.status).toBe(422);
@@ -94,7 +96,7 @@ describe('ctx.bind with a JSON body', () => {
   });
 
   test('strips keys the class does not declare', async () => {
-    const res = await request(app.express)
+    const res = await request(listenerOf(app))
       .post('/signups')
       .send({ email: 'ada@example.com', seats: 2, isAdmin: true });
     expect(res.status).toBe(201);
@@ -104,7 +106,7 @@ describe('ctx.bind with a JSON body', () => {
 
 describe('ctx.bind with a form body', () => {
   test('converts a urlencoded numeric field so it validates as an integer', async () => {
-    const res = await request(app.express)
+    const res = await request(listenerOf(app))
       .post('/signups')
       .type('form')
       .send({ email: 'ada@example.com', seats: '3' });
@@ -113,7 +115,7 @@ describe('ctx.bind with a form body', () => {
   });
 
   test('converts a multipart numeric field so it validates as an integer', async () => {
-    const res = await request(app.express)
+    const res = await request(listenerOf(app))
       .post('/signups')
       .field('email', 'ada@example.com')
       .field('seats', '3');
@@ -122,7 +124,7 @@ describe('ctx.bind with a form body', () => {
   });
 
   test('answers 422 for a form field that is not a number', async () => {
-    const res = await request(app.express)
+    const res = await request(listenerOf(app))
       .post('/signups')
       .type('form')
       .send({ email: 'ada@example.com', seats: 'three' });
@@ -136,14 +138,17 @@ describe('ctx.bind with a form body', () => {
 
 describe('ctx.bind with an unsupported or missing body', () => {
   test('answers 415 for text/plain with a message naming the type and what to send', async () => {
-    const res = await request(app.express).post('/signups').type('text/plain').send('email=ada@example.com');
+    const res = await request(listenerOf(app))
+      .post('/signups')
+      .type('text/plain')
+      .send('email=ada@example.com');
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ error: 'unsupported content type "text/plain": send JSON or a form' });
   });
 
   test('answers 422 naming the required fields for a POST with no body', async () => {
     // What clients send for an empty POST: Content-Length: 0 and no Content-Type.
-    const res = await request(app.express).post('/signups');
+    const res = await request(listenerOf(app)).post('/signups');
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       error: 'validation failed',
@@ -175,7 +180,7 @@ describe('ctx.bind against prototype pollution', () => {
         '"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}}',
     ],
   ])('__proto__ and constructor keys %s pollute nothing and are stripped', async (_where, json) => {
-    const res = await request(app.express)
+    const res = await request(listenerOf(app))
       .post('/profiles')
       .set('Content-Type', 'application/json')
       .send(json);
@@ -209,7 +214,7 @@ describe('ctx.bind against prototype pollution', () => {
           .field('constructor', 'x'),
     ],
   ])('__proto__ and constructor fields in %s pollute nothing and are stripped', async (_form, send) => {
-    const res = await send(request(app.express).post('/signups/inspect'));
+    const res = await send(request(listenerOf(app)).post('/signups/inspect'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       hasClassPrototype: true,
@@ -227,7 +232,7 @@ describe('ctx.bind never throws for bad input', () => {
     ['application/xml', (r: request.Test) => r.type('application/xml').send('<a/>'), 415],
     ['a deeply nested object', (r: request.Test) => r.send({ email: { a: { b: { c: [] } } } }), 422],
   ])('%s gives { ok: false } with the status, not an exception', async (_name, send, status) => {
-    const res = await send(request(app.express).post('/signups/report'));
+    const res = await send(request(listenerOf(app)).post('/signups/report'));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: false, status });
   });
@@ -235,13 +240,17 @@ describe('ctx.bind never throws for bad input', () => {
 
 describe('@Body()', () => {
   test('passes the validated instance to the handler', async () => {
-    const res = await request(app.express).post('/decorated').send({ email: 'ada@example.com', seats: 1 });
+    const res = await request(listenerOf(app))
+      .post('/decorated')
+      .send({ email: 'ada@example.com', seats: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ isSignup: true, email: 'ada@example.com', seats: 1 });
   });
 
   test('answers 422 with the fields before the handler runs', async () => {
-    const res = await request(app.express).post('/decorated').send({ email: 'ada@example.com', seats: 0 });
+    const res = await request(listenerOf(app))
+      .post('/decorated')
+      .send({ email: 'ada@example.com', seats: 0 });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       error: 'validation failed',

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 
 let app: Application;
 
@@ -25,13 +25,13 @@ beforeAll(async () => {
 
 describe('ctx.param', () => {
   test('reads a numeric-looking path parameter as a string', async () => {
-    const res = await request(app.express).get('/orders/42');
+    const res = await request(listenerOf(app)).get('/orders/42');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: '42', type: 'string' });
   });
 
   test('reads a percent-encoded path parameter decoded', async () => {
-    const res = await request(app.express).get('/orders/a%20b');
+    const res = await request(listenerOf(app)).get('/orders/a%20b');
     expect(res.body).toEqual({ id: 'a b', type: 'string' });
   });
 });
@@ -43,29 +43,29 @@ describe('ctx.query', () => {
     ['gives the first value when the name is repeated', '/pages?page=2&page=5', '2'],
     ['gives an empty string, not the fallback, for a present but empty value', '/pages?page=', ''],
   ])('%s', async (_behaviour, path, page) => {
-    const res = await request(app.express).get(path);
+    const res = await request(listenerOf(app)).get(path);
     expect(res.body).toEqual({ page });
   });
 
   test('gives undefined without a fallback when the value is absent', async () => {
-    const res = await request(app.express).get('/search');
+    const res = await request(listenerOf(app)).get('/search');
     expect(res.body).toEqual({ q: null });
   });
 });
 
 describe('ctx.form', () => {
   test('reads a field from a urlencoded form', async () => {
-    const res = await request(app.express).post('/subscribe').type('form').send({ email: 'a@b.co' });
+    const res = await request(listenerOf(app)).post('/subscribe').type('form').send({ email: 'a@b.co' });
     expect(res.body).toEqual({ email: 'a@b.co' });
   });
 
   test('reads a field from a multipart form', async () => {
-    const res = await request(app.express).post('/subscribe').field('email', 'm@b.co');
+    const res = await request(listenerOf(app)).post('/subscribe').field('email', 'm@b.co');
     expect(res.body).toEqual({ email: 'm@b.co' });
   });
 
   test('reads the first value of a repeated urlencoded field', async () => {
-    const res = await request(app.express)
+    const res = await request(listenerOf(app))
       .post('/subscribe')
       .type('form')
       .send('email=first%40b.co&email=second%40b.co');
@@ -73,31 +73,31 @@ describe('ctx.form', () => {
   });
 
   test('gives the fallback when the field is absent from a urlencoded form', async () => {
-    const res = await request(app.express).post('/subscribe').type('form').send({ name: 'Ada' });
+    const res = await request(listenerOf(app)).post('/subscribe').type('form').send({ name: 'Ada' });
     expect(res.body).toEqual({ email: 'none' });
   });
 
   test('gives the fallback when the field is absent from a multipart form', async () => {
-    const res = await request(app.express).post('/subscribe').field('name', 'Ada');
+    const res = await request(listenerOf(app)).post('/subscribe').field('name', 'Ada');
     expect(res.body).toEqual({ email: 'none' });
   });
 
   test('gives the fallback when the request has no body', async () => {
-    const res = await request(app.express).post('/subscribe');
+    const res = await request(listenerOf(app)).post('/subscribe');
     expect(res.body).toEqual({ email: 'none' });
   });
 });
 
 describe('ctx.req and ctx.res', () => {
   test('expose the Express request and response', async () => {
-    const res = await request(app.express).get('/agent').set('User-Agent', 'keel-test/1');
+    const res = await request(listenerOf(app)).get('/agent').set('User-Agent', 'keel-test/1');
     expect(res.status).toBe(202);
     expect(res.headers['x-seen-agent']).toBe('keel-test/1');
     expect(res.text).toBe('answered by res');
   });
 
   test('taking over ctx.res lets the handler answer after it returns', async () => {
-    const res = await request(app.express).get('/later');
+    const res = await request(listenerOf(app)).get('/later');
     expect(res.status).toBe(200);
     expect(res.text).toBe('answered later');
   });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 
 let app: Application;
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 describe('ctx.json', () => {
   test('sends the value as JSON with the given status', async () => {
-    const res = await request(app.express).post('/orders');
+    const res = await request(listenerOf(app)).post('/orders');
     expect(res.status).toBe(201);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.text).toBe('{"id":7,"lines":[1,2]}');
@@ -25,20 +25,22 @@ describe('ctx.json', () => {
 
 describe('ctx.html', () => {
   test('renders the template from the views directory with the data', async () => {
-    const res = await request(app.express).get('/greeting?name=Ada');
+    const res = await request(listenerOf(app)).get('/greeting?name=Ada');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toBe('<p>Hello, Ada!</p>\n');
   });
 
   test('escapes markup in the data', async () => {
-    const res = await request(app.express).get('/greeting').query({ name: '<script>alert("x")</script>' });
+    const res = await request(listenerOf(app))
+      .get('/greeting')
+      .query({ name: '<script>alert("x")</script>' });
     expect(res.text).toBe('<p>Hello, &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;!</p>\n');
     expect(res.text).not.toContain('<script>');
   });
 
   test('sends the given status with the page', async () => {
-    const res = await request(app.express).post('/greeting');
+    const res = await request(listenerOf(app)).post('/greeting');
     expect(res.status).toBe(422);
     expect(res.text).toBe('<p>Hello, again!</p>\n');
   });
@@ -46,7 +48,7 @@ describe('ctx.html', () => {
 
 describe('ctx.redirect', () => {
   test('answers 303 with the path in Location', async () => {
-    const res = await request(app.express).post('/orders/form').type('form').send({ item: 'tea' });
+    const res = await request(listenerOf(app)).post('/orders/form').type('form').send({ item: 'tea' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/orders/7');
   });
@@ -54,7 +56,7 @@ describe('ctx.redirect', () => {
 
 describe('ctx.error', () => {
   test('answers the status with {"error": message}', async () => {
-    const res = await request(app.express).get('/orders/9');
+    const res = await request(listenerOf(app)).get('/orders/9');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.text).toBe('{"error":"order 9 not found"}');

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { IsEmail } from 'class-validator';
 import request from 'supertest';
 import { Controller, Get, HttpError, type Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 
 class Signup {
   @IsEmail() email!: string;
@@ -54,20 +54,20 @@ beforeAll(async () => {
 
 // The process never crashes on input: after every bad request, a good one still succeeds.
 afterEach(async () => {
-  const res = await request(app.express).get('/ok');
+  const res = await request(listenerOf(app)).get('/ok');
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ ok: true });
 });
 
 describe('routing', () => {
   test('no route for the path is 404', async () => {
-    const res = await request(app.express).get('/nowhere');
+    const res = await request(listenerOf(app)).get('/nowhere');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'no route for GET /nowhere' });
   });
 
   test('a path without the method is 405 with Allow', async () => {
-    const res = await request(app.express).delete('/ok');
+    const res = await request(listenerOf(app)).delete('/ok');
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
     expect(res.body).toEqual({ error: 'method DELETE not allowed on /ok' });
@@ -85,14 +85,14 @@ describe('bodies', () => {
     ],
     ['a multipart body without a boundary', 'multipart/form-data', 'name=value', 'malformed multipart body'],
   ])('%s is 400', async (_body, contentType, body, error) => {
-    const res = await request(app.express).post('/echo').set('Content-Type', contentType).send(body);
+    const res = await request(listenerOf(app)).post('/echo').set('Content-Type', contentType).send(body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error });
   });
 
   test('a JSON body just over the default 1 MiB limit is 413', async () => {
     const payload = JSON.stringify({ data: 'x'.repeat(1.1 * 1024 * 1024) });
-    const res = await request(app.express)
+    const res = await request(listenerOf(app))
       .post('/echo')
       .set('Content-Type', 'application/json')
       .send(payload);
@@ -102,7 +102,7 @@ describe('bodies', () => {
 
   test('a JSON body just under the default 1 MiB limit is accepted', async () => {
     const payload = JSON.stringify({ data: 'x'.repeat(1024 * 1024 - 100) });
-    const res = await request(app.express)
+    const res = await request(listenerOf(app))
       .post('/echo')
       .set('Content-Type', 'application/json')
       .send(payload);
@@ -112,13 +112,13 @@ describe('bodies', () => {
 
 describe('bind', () => {
   test('an unsupported content type is 415', async () => {
-    const res = await request(app.express).post('/signups').type('text/plain').send('ada@example.com');
+    const res = await request(listenerOf(app)).post('/signups').type('text/plain').send('ada@example.com');
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ error: 'unsupported content type "text/plain": send JSON or a form' });
   });
 
   test('a validation failure is 422 with the fields', async () => {
-    const res = await request(app.express).post('/signups').send({ email: 'nope' });
+    const res = await request(listenerOf(app)).post('/signups').send({ email: 'nope' });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ error: 'validation failed', fields: { email: ['email must be an email'] } });
   });
@@ -126,19 +126,19 @@ describe('bind', () => {
 
 describe('thrown errors', () => {
   test('HttpError(409, "taken") is 409 {"error":"taken"}', async () => {
-    const res = await request(app.express).get('/taken');
+    const res = await request(listenerOf(app)).get('/taken');
     expect(res.status).toBe(409);
     expect(res.text).toBe('{"error":"taken"}');
   });
 
   test('a 5xx HttpError keeps its status and hides its message', async () => {
-    const res = await request(app.express).get('/unavailable');
+    const res = await request(listenerOf(app)).get('/unavailable');
     expect(res.status).toBe(503);
     expect(res.text).toBe('{"error":"internal server error"}');
   });
 
   test('a 5xx HttpError with expose: true shows its message', async () => {
-    const res = await request(app.express).get('/unavailable/exposed');
+    const res = await request(listenerOf(app)).get('/unavailable/exposed');
     expect(res.status).toBe(503);
     expect(res.text).toBe('{"error":"database is restarting"}');
   });
@@ -148,7 +148,7 @@ describe('thrown errors', () => {
     ['an async handler that throws', '/boom/async', 'async secret'],
     ['a handler whose promise rejects', '/boom/rejected', 'rejected secret'],
   ])('%s gets 500 with neither the message nor a stack', async (_label, path, message) => {
-    const res = await request(app.express).get(path);
+    const res = await request(listenerOf(app)).get(path);
     expect(res.status).toBe(500);
     expect(res.text).toBe('{"error":"internal server error"}');
     expect(res.text).not.toContain(message);
@@ -167,7 +167,7 @@ describe('thrown errors', () => {
     ['a handler that builds HttpError(200)', '/boom/status-200'],
     ['a handler that returns without responding', '/silent'],
   ])('%s gets 500', async (_handler, path) => {
-    const res = await request(app.express).get(path);
+    const res = await request(listenerOf(app)).get(path);
     expect(res.status).toBe(500);
     expect(res.text).toBe('{"error":"internal server error"}');
   });
@@ -182,19 +182,19 @@ describe('bodyLimit option', () => {
   });
 
   afterEach(async () => {
-    const res = await request(small.express).post('/echo').send({ a: 'b' });
+    const res = await request(listenerOf(small)).post('/echo').send({ a: 'b' });
     expect(res.status).toBe(200);
   });
 
   test('a JSON body under the limit is accepted', async () => {
-    const res = await request(small.express)
+    const res = await request(listenerOf(small))
       .post('/echo')
       .send({ data: 'x'.repeat(900) });
     expect(res.status).toBe(200);
   });
 
   test('a JSON body over the limit is 413', async () => {
-    const res = await request(small.express)
+    const res = await request(listenerOf(small))
       .post('/echo')
       .send({ data: 'x'.repeat(2048) });
     expect(res.status).toBe(413);
@@ -202,7 +202,7 @@ describe('bodyLimit option', () => {
   });
 
   test('a urlencoded body over the limit is 413', async () => {
-    const res = await request(small.express)
+    const res = await request(listenerOf(small))
       .post('/echo')
       .type('form')
       .send({ data: 'x'.repeat(2048) });
@@ -211,13 +211,13 @@ describe('bodyLimit option', () => {
   });
 
   test('a multipart field over the limit is 413', async () => {
-    const res = await request(small.express).post('/echo').field('data', 'x'.repeat(2048));
+    const res = await request(listenerOf(small)).post('/echo').field('data', 'x'.repeat(2048));
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'request body too large' });
   });
 
   test('multipart fields each under the limit but over it together are 413', async () => {
-    const res = await request(small.express)
+    const res = await request(listenerOf(small))
       .post('/echo')
       .field('a', 'x'.repeat(600))
       .field('b', 'x'.repeat(600))
@@ -226,12 +226,12 @@ describe('bodyLimit option', () => {
   });
 
   test('a multipart body under the limit is accepted', async () => {
-    const res = await request(small.express).post('/echo').field('a', 'x'.repeat(300));
+    const res = await request(listenerOf(small)).post('/echo').field('a', 'x'.repeat(300));
     expect(res.status).toBe(200);
   });
 
   test('a chunked multipart body, which declares no length, is 411', async () => {
-    const server = http.createServer(small.express).listen(0, '127.0.0.1');
+    const server = http.createServer(listenerOf(small)).listen(0, '127.0.0.1');
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;
     // Node's client streams a body written in pieces with no length as chunked.

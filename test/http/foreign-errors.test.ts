@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 
 /** An error as libraries such as express-jwt or http-errors build them: a status, no HttpError. */
 function statusError(
@@ -34,31 +34,31 @@ beforeAll(async () => {
 });
 
 test('an error with a 4xx status keeps it and shows only the status name', async () => {
-  const res = await request(app.express).get('/jwt');
+  const res = await request(listenerOf(app)).get('/jwt');
   expect(res.status).toBe(401);
   expect(res.body).toEqual({ error: 'unauthorized' });
 });
 
 test('an error with a 4xx status that exposes its message shows it', async () => {
-  const res = await request(app.express).get('/exposed');
+  const res = await request(listenerOf(app)).get('/exposed');
   expect(res.status).toBe(429);
   expect(res.body).toEqual({ error: 'quota exceeded' });
 });
 
 test('an error with a 5xx statusCode keeps the status and hides the message', async () => {
-  const res = await request(app.express).get('/upstream');
+  const res = await request(listenerOf(app)).get('/upstream');
   expect(res.status).toBe(503);
   expect(res.body).toEqual({ error: 'internal server error' });
 });
 
 test('an error whose status is not an error status is a 500', async () => {
-  const res = await request(app.express).get('/odd-status');
+  const res = await request(listenerOf(app)).get('/odd-status');
   expect(res.status).toBe(500);
   expect(res.body).toEqual({ error: 'internal server error' });
 });
 
 test('an error answer is never cached and drops the headers of the answer it replaced', async () => {
-  const res = await request(app.express).get('/cached');
+  const res = await request(listenerOf(app)).get('/cached');
   expect(res.status).toBe(500);
   expect(res.headers['cache-control']).toBe('no-store');
   expect(res.headers.etag).not.toBe('"v1"');

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 import { captureLog, type LogCapture } from '../factories/log';
 
 let app: Application;
@@ -38,14 +38,14 @@ beforeAll(async () => {
 
 describe('a handler that reads ctx.res and returns a value', () => {
   test('sends the value with the headers it set', async () => {
-    const res = await request(app.express).get('/headers');
+    const res = await request(listenerOf(app)).get('/headers');
     expect(res.status).toBe(200);
     expect(res.headers['x-total']).toBe('3');
     expect(res.body).toEqual([1, 2, 3]);
   });
 
   test('sends the value with the status it set', async () => {
-    const res = await request(app.express).post('/created');
+    const res = await request(listenerOf(app)).post('/created');
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: 1 });
   });
@@ -53,18 +53,18 @@ describe('a handler that reads ctx.res and returns a value', () => {
 
 describe('an answer after the request was answered', () => {
   test('is dropped and logged, and the process keeps serving', async () => {
-    const res = await request(app.express).get('/forgot-await');
+    const res = await request(listenerOf(app)).get('/forgot-await');
     expect(res.status).toBe(500);
     await expect(lateAnswerSent).resolves.toBe(true);
 
     const codes = log.entries().map((entry) => entry.err?.code);
     expect(codes).toContain('E_NO_RESPONSE');
     expect(codes).toContain('E_ALREADY_RESPONDED');
-    expect((await request(app.express).get('/ok')).body).toEqual({ ok: true });
+    expect((await request(listenerOf(app)).get('/ok')).body).toEqual({ ok: true });
   });
 
   test('a second ctx write in the same handler keeps the first answer', async () => {
-    const res = await request(app.express).get('/twice');
+    const res = await request(listenerOf(app)).get('/twice');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ first: true });
     expect(log.text()).toContain('GET /twice');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import type { Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 import { captureLog, type LogCapture } from '../factories/log';
 
 // A views directory with sentinel files just outside it, whose content must never be served.
@@ -34,7 +34,7 @@ function filesReadUnder(directory: string): string[] {
 }
 
 test('a template inside the views directory renders, and the read is observed', async () => {
-  const res = await request(app.express).get('/render').query({ name: 'inside.html' });
+  const res = await request(listenerOf(app)).get('/render').query({ name: 'inside.html' });
   expect(res.status).toBe(200);
   expect(res.text).toBe('<p>inside the views directory</p>\n');
   expect(filesReadUnder(VIEWS)).toEqual([path.join(VIEWS, 'inside.html')]);
@@ -50,13 +50,13 @@ describe.each([
   ['a name that climbs out and back in', '../views-boundary/../secret.html'],
 ])('%s (%j)', (_label, name) => {
   test('is refused with 500 {"error":"internal server error"}', async () => {
-    const res = await request(app.express).get('/render').query({ name });
+    const res = await request(listenerOf(app)).get('/render').query({ name });
     expect(res.status).toBe(500);
     expect(res.text).toBe('{"error":"internal server error"}');
   });
 
   test('is never read', async () => {
-    const res = await request(app.express).get('/render').query({ name });
+    const res = await request(listenerOf(app)).get('/render').query({ name });
     expect(res.text).not.toContain('SENTINEL');
     expect(res.text).not.toContain('root:');
     expect(filesReadUnder(BOUNDARY)).toEqual([]);
@@ -65,23 +65,23 @@ describe.each([
   });
 
   test('is logged with the code E_TEMPLATE_OUTSIDE_VIEWS', async () => {
-    await request(app.express).get('/render').query({ name });
+    await request(listenerOf(app)).get('/render').query({ name });
     const errors = log.entries().filter((entry) => entry.msg === 'request failed');
     expect(errors).toHaveLength(1);
     expect(errors[0]?.err?.code).toBe('E_TEMPLATE_OUTSIDE_VIEWS');
   });
 
   test('leaves the application serving', async () => {
-    await request(app.express).get('/render').query({ name });
-    const res = await request(app.express).get('/ok');
+    await request(listenerOf(app)).get('/render').query({ name });
+    const res = await request(listenerOf(app)).get('/ok');
     expect(res.status).toBe(200);
   });
 });
 
 test('a missing template is 500 and logged', async () => {
-  const res = await request(app.express).get('/render').query({ name: 'missing.html' });
+  const res = await request(listenerOf(app)).get('/render').query({ name: 'missing.html' });
   expect(res.status).toBe(500);
   expect(res.text).toBe('{"error":"internal server error"}');
   expect(log.entries().filter((entry) => entry.msg === 'request failed')).toHaveLength(1);
-  expect((await request(app.express).get('/ok')).status).toBe(200);
+  expect((await request(listenerOf(app)).get('/ok')).status).toBe(200);
 });

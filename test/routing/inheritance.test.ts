@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Controller, Get, Param, Post, type Context } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 import { routeTable } from '../factories/routing';
 
 class HealthEndpoints {
@@ -26,7 +26,7 @@ class InheritingController extends HealthEndpoints {
 
 test('a controller serves the routes its base class declares', async () => {
   const app = await bootApp(moduleWith({ controllers: [InheritingController] }));
-  const res = await request(app.express).get('/inherit/ping');
+  const res = await request(listenerOf(app)).get('/inherit/ping');
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ pong: true });
 });
@@ -38,8 +38,8 @@ test('a method the controller decorates again replaces the route its base class 
     'GET /inherit/v2 InheritingController.version',
     'POST /inherit/echo InheritingController.echo',
   ]);
-  expect((await request(app.express).get('/inherit/v2')).body).toEqual({ version: 2 });
-  expect((await request(app.express).get('/inherit/version')).status).toBe(404);
+  expect((await request(listenerOf(app)).get('/inherit/v2')).body).toEqual({ version: 2 });
+  expect((await request(listenerOf(app)).get('/inherit/version')).status).toBe(404);
 });
 
 test('an @Param the route path does not declare fails boot with E_UNKNOWN_PARAM', async () => {

@@ -62,7 +62,7 @@ test('middleware mounted after the first request still runs before keel routes',
   expect(res.headers['x-tagged']).toBe('yes');
 });
 
-describe('error handlers mounted with app.express.use() after createApplication', () => {
+describe('error middleware given to app.use() after createApplication', () => {
   let app: Application;
   const seen: string[] = [];
 
@@ -76,11 +76,11 @@ describe('error handlers mounted with app.express.use() after createApplication'
         throw new Error('reported only');
       });
     // An error reporter: records, then leaves the answer to keel.
-    app.express.use((error: Error, _req: Request, _res: Response, next: NextFunction) => {
+    app.use((error: Error, _req: Request, _res: Response, next: NextFunction) => {
       seen.push(error.message);
       next(error);
     });
-    app.express.use((error: Error, req: Request, res: Response, next: NextFunction) => {
+    app.use((error: Error, req: Request, res: Response, next: NextFunction) => {
       if (req.path !== '/teapot') return next(error);
       res.status(418).json({ error: 'answered by the user' });
     });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Injectable, type Application, type Context } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { bootApp, moduleWith, listenerOf } from '../factories/app';
 import { ActionEcho, routeTable, send, type Verb } from '../factories/routing';
 
 @Injectable()
@@ -101,7 +101,7 @@ describe('router.resource', () => {
   test('a class resolved through DI shares the provider with the rest of the application', async () => {
     const app = await boot();
     app.router.resource('/photos', PhotoController);
-    const stored = await request(app.express).post('/photos').type('form').send({ title: 'noon' });
+    const stored = await request(listenerOf(app)).post('/photos').type('form').send({ title: 'noon' });
     expect(stored.status).toBe(303);
     expect(app.get(PhotoStore).titles).toEqual(['sunrise', 'noon']);
   });

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { messageOf } from '../errors';
+import type { RouteDefinition } from '../routing/route';
+import { runCli } from './program';
+
+/** What running a command needs from the booted application. */
+export interface CommandHost {
+  readonly routes: () => readonly RouteDefinition[];
+  /** Closes the application once the command is done, quietly. */
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * Runs the command in `argv` (`node dist/main.js routes`) against a booted application, closes
+ * the application, and resolves with the exit code: a failed close makes a successful command 1.
+ *
+ * @example
+ * process.exitCode = await runApplicationCommand(process.argv, { routes, close });
+ */
+export async function runApplicationCommand(argv: readonly string[], host: CommandHost): Promise<number> {
+  const script = path.relative(process.cwd(), argv[1] ?? 'main.js');
+  let exitCode = await runCli(argv.slice(2), { name: `node ${script}`, routes: host.routes });
+  await host.close().catch((error: unknown) => {
+    process.stderr.write(`${messageOf(error)}\n`);
+    exitCode ||= 1;
+  });
+  return exitCode;
+}

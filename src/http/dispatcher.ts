@@ -1,0 +1,106 @@
+import type { ErrorRequestHandler, Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from '../errors';
+import type { Logger } from '../logging/logger';
+import type { Router } from '../routing/router';
+import { malformedPath, respondWithError } from './error-responder';
+import type { ExpressObjects } from './express-objects';
+import { runErrorMiddleware, runMiddleware } from './middleware';
+
+/** What the dispatcher is built from, once, at boot. */
+export interface DispatcherParts {
+  readonly router: Router;
+  readonly objects: ExpressObjects;
+  /** Phase 1: the application's Express app, run only once it has been handed out (`app.express`). */
+  readonly express: Express;
+  readonly isExpressInUse: () => boolean;
+  /** Phase 2: body parsing and `_method`, for requests that carry a body. */
+  readonly bodyStage: RequestHandler;
+  /** Phase 3, and the error middleware: what `app.use` was given, in order; both lists may grow. */
+  readonly middleware: readonly RequestHandler[];
+  readonly errorMiddleware: readonly ErrorRequestHandler[];
+  readonly logger: Logger;
+}
+
+/**
+ * keel's request listener: every request runs the phases of the pipeline in order (raw Express
+ * middleware, body, application middleware, routing, then the route's endpoint), each skipped when
+ * it has nothing to do, and every error takes one way: the error middleware given to `app.use`, then
+ * keel's responder. No Express router is walked for keel's own routes.
+ *
+ * @example
+ * http.createServer(objects.serverClasses, dispatcher.handle);
+ */
+export class Dispatcher {
+  readonly #parts: DispatcherParts;
+
+  constructor(parts: DispatcherParts) {
+    this.#parts = parts;
+  }
+
+  /** Answers one request. @example server.on('request', dispatcher.handle) */
+  readonly handle = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+    const { objects, express, isExpressInUse } = this.#parts;
+    objects.equip(incoming, outgoing);
+    const req = incoming as Request;
+    const res = outgoing as Response;
+    if (!isExpressInUse()) return this.#parseBody(req, res);
+    // An Express application is itself middleware; its router calls `next` when nothing answered.
+    express(req, res, ((error?: unknown) => {
+      if (error) this.fail(error, req, res);
+      else this.#parseBody(req, res);
+    }) as NextFunction);
+  };
+
+  /**
+   * Sends a failed request down the error path: Express error middleware given to `app.use`, then
+   * keel's responder. @example dispatcher.fail(new HttpError(404, 'no such order'), req, res)
+   */
+  readonly fail = (error: unknown, req: Request, res: Response): void => {
+    const { errorMiddleware, logger } = this.#parts;
+    if (errorMiddleware.length === 0) return respondWithError(error, req, res, logger);
+    runErrorMiddleware(errorMiddleware, error, req, res, (unanswered) => {
+      respondWithError(unanswered, req, res, logger);
+    });
+  };
+
+  #parseBody(req: Request, res: Response): void {
+    this.#parts.bodyStage(req, res, (error?: unknown) => {
+      if (error) this.fail(error, req, res);
+      else this.#runMiddleware(req, res);
+    });
+  }
+
+  #runMiddleware(req: Request, res: Response): void {
+    const { middleware } = this.#parts;
+    if (middleware.length === 0) return this.#route(req, res);
+    runMiddleware(middleware, req, res, (error) => {
+      if (error) this.fail(error, req, res);
+      else this.#route(req, res);
+    });
+  }
+
+  #route(req: Request, res: Response): void {
+    const { router } = this.#parts;
+    const { method, url } = req as { method: string; url: string };
+    const match = router.find(method, url) ?? (method === 'HEAD' ? router.find('GET', url) : undefined);
+    if (match?.endpoint) return match.endpoint.handle(req, res, match.params);
+    if (match) return this.fail(malformedPath(), req, res);
+    this.#answerUnrouted(req, res, method, url);
+  }
+
+  // A known path without a route for this method: 204 to OPTIONS, 405 otherwise; else 404.
+  #answerUnrouted(req: Request, res: Response, method: string, url: string): void {
+    const allowed = this.#parts.router.allowedMethods(url);
+    const path = url.split('?', 1)[0] ?? url;
+    if (allowed.length === 0)
+      return this.fail(new HttpError(404, `no route for ${method} ${path}`), req, res);
+    res.setHeader('Allow', allowed.join(', '));
+    if (method === 'OPTIONS') {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    this.fail(new HttpError(405, `method ${method} not allowed on ${path}`), req, res);
+  }
+}

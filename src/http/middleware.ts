@@ -1,0 +1,120 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Class } from '../container/token';
+
+/**
+ * Middleware as a class, built through DI: `use` runs like an Express middleware function.
+ *
+ * @example
+ * @Injectable()
+ * class RequestId implements MiddlewareClass {
+ *   use(req: Request, res: Response, next: NextFunction) { res.setHeader('X-Request-Id', randomUUID()); next(); }
+ * }
+ */
+export interface MiddlewareClass {
+  use(req: Request, res: Response, next: NextFunction): unknown;
+}
+
+/** What `app.use` takes: Express middleware, Express error middleware (four arguments), or a middleware class. */
+export type MiddlewareEntry = RequestHandler | ErrorRequestHandler | Class<MiddlewareClass>;
+
+/** Middleware entries as keel runs them: request middleware and error middleware, in order. */
+export interface MiddlewareFunctions {
+  readonly handlers: RequestHandler[];
+  readonly errorHandlers: ErrorRequestHandler[];
+}
+
+/**
+ * Sorts `entries` into request and error middleware, building classes through `resolve` (one
+ * instance per class). Express tells error middleware by its four parameters; so does keel.
+ *
+ * @example
+ * const { handlers, errorHandlers } = toMiddlewareFunctions([cors(), RequestId], (type) => container.construct(type));
+ */
+export function toMiddlewareFunctions(
+  entries: readonly MiddlewareEntry[],
+  resolve: <T>(type: Class<T>) => T,
+): MiddlewareFunctions {
+  const handlers: RequestHandler[] = [];
+  const errorHandlers: ErrorRequestHandler[] = [];
+  for (const entry of entries) {
+    if (isMiddlewareClass(entry)) {
+      const instance = resolve(entry);
+      handlers.push((req, res, next) => instance.use(req, res, next));
+    } else if (entry.length === 4) errorHandlers.push(entry as ErrorRequestHandler);
+    else handlers.push(entry as RequestHandler);
+  }
+  return { handlers, errorHandlers };
+}
+
+function isMiddlewareClass(entry: MiddlewareEntry): entry is Class<MiddlewareClass> {
+  return typeof (entry.prototype as Partial<MiddlewareClass> | undefined)?.use === 'function';
+}
+
+/**
+ * Runs `handlers` in order, each calling `next()` to go on; `done` gets the first error passed to
+ * `next`, thrown, or rejected (as Express 5 treats a middleware's rejected promise), or nothing
+ * once every handler has gone on.
+ *
+ * @example
+ * runMiddleware(handlers, req, res, (error) => (error ? fail(error) : route()));
+ */
+export function runMiddleware(
+  handlers: readonly RequestHandler[],
+  req: Request,
+  res: Response,
+  done: (error?: unknown) => void,
+): void {
+  let index = 0;
+  const next = (error?: unknown): void => {
+    if (isError(error)) return done(error);
+    const handler = handlers[index++];
+    if (handler === undefined) return done();
+    invoke(() => handler(req, res, next), next);
+  };
+  next();
+}
+
+/**
+ * Runs Express error middleware in order with `error`; each may answer, or pass an error on with
+ * `next(error)` (`next()` passes the same one). `done` gets the error no handler answered.
+ *
+ * @example
+ * runErrorMiddleware(errorHandlers, error, req, res, (unanswered) => respond(unanswered));
+ */
+export function runErrorMiddleware(
+  handlers: readonly ErrorRequestHandler[],
+  error: unknown,
+  req: Request,
+  res: Response,
+  done: (error: unknown) => void,
+): void {
+  let index = 0;
+  let current = error;
+  const next = (passed?: unknown): void => {
+    if (isError(passed)) current = passed;
+    const handler = handlers[index++];
+    if (handler === undefined) return done(current);
+    invoke(() => handler(current, req, res, next), next);
+  };
+  next();
+}
+
+// Express's `next('route')` and `next('router')` skip routes; outside a router they mean go on.
+function isError(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== false && value !== 'route' && value !== 'router';
+}
+
+function invoke(call: () => unknown, next: (error?: unknown) => void): void {
+  let result: unknown;
+  try {
+    result = call();
+  } catch (error) {
+    next(error ?? new Error('middleware threw a falsy value'));
+    return;
+  }
+  if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+    (result as Promise<unknown>).then(undefined, (error: unknown) =>
+      next(error ?? new Error('middleware rejected with a falsy value')),
+    );
+  }
+}

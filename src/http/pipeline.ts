@@ -1,0 +1,94 @@
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Class } from '../container/token';
+import type { ApplicationStatus } from '../lifecycle/application-status';
+import type { Logger } from '../logging/logger';
+import { Router } from '../routing/router';
+import { createBodyParsers } from './body-parsers';
+import { forRequestsWithBody } from './body-stage';
+import { Dispatcher } from './dispatcher';
+import { prepareEndpoint } from './endpoint';
+import { ExpressObjects, type ServerClasses } from './express-objects';
+import { methodOverride } from './method-override';
+import { toMiddlewareFunctions, type MiddlewareEntry } from './middleware';
+import { ViewRenderer } from './views';
+
+/** What the pipeline is assembled from at boot. */
+export interface PipelineOptions {
+  readonly resolve: <T>(type: Class<T>) => T;
+  readonly status: ApplicationStatus;
+  readonly logger: Logger;
+  readonly views: string;
+  readonly bodyLimit: string | number;
+}
+
+/**
+ * The application's HTTP side, assembled once at boot: the router and its route table, the Express
+ * app whose helpers requests carry (and whose middleware is phase 1), the middleware `app.use` adds,
+ * and the dispatcher that runs them all.
+ *
+ * @example
+ * const pipeline = new Pipeline({ resolve, status, logger, views, bodyLimit: '1mb' });
+ * http.createServer(pipeline.serverClasses, pipeline.handle);
+ */
+export class Pipeline {
+  readonly router: Router;
+  readonly #express: Express;
+  readonly #objects: ExpressObjects;
+  readonly #dispatcher: Dispatcher;
+  readonly #resolve: <T>(type: Class<T>) => T;
+  readonly #middleware: RequestHandler[] = [];
+  readonly #errorMiddleware: ErrorRequestHandler[] = [];
+  #isExpressInUse = false;
+
+  constructor(options: PipelineOptions) {
+    this.#resolve = options.resolve;
+    this.#express = express();
+    this.#express.disable('x-powered-by');
+    this.#objects = new ExpressObjects(this.#express);
+    const views = new ViewRenderer(options.views, { cache: process.env.NODE_ENV === 'production' });
+    const fail = (...args: Parameters<Dispatcher['fail']>) => this.#dispatcher.fail(...args);
+    this.router = new Router({
+      resolve: options.resolve,
+      prepare: (route) => prepareEndpoint(route, { views, logger: options.logger, fail }),
+      status: options.status,
+      logger: options.logger,
+    });
+    this.#dispatcher = new Dispatcher({
+      router: this.router,
+      objects: this.#objects,
+      express: this.#express,
+      isExpressInUse: () => this.#isExpressInUse,
+      bodyStage: forRequestsWithBody([...createBodyParsers(options.bodyLimit), methodOverride]),
+      middleware: this.#middleware,
+      errorMiddleware: this.#errorMiddleware,
+      logger: options.logger,
+    });
+  }
+
+  /** The classes a keel server creates its requests and responses from. */
+  get serverClasses(): ServerClasses {
+    return this.#objects.serverClasses;
+  }
+
+  /**
+   * The Express app, handed out: from now on its middleware runs first (phase 1) for every request.
+   * Until then the phase costs nothing. @example pipeline.handOutExpress().use(helmet())
+   */
+  handOutExpress(): Express {
+    this.#isExpressInUse = true;
+    return this.#express;
+  }
+
+  /** Adds application middleware (phase 3) and error middleware. @example pipeline.use(cors()) */
+  use(entries: readonly MiddlewareEntry[]): void {
+    const { handlers, errorHandlers } = toMiddlewareFunctions(entries, this.#resolve);
+    this.#middleware.push(...handlers);
+    this.#errorMiddleware.push(...errorHandlers);
+  }
+
+  /** Answers one request, whatever created it. @example server.on('request', pipeline.handle) */
+  get handle(): (req: IncomingMessage, res: ServerResponse) => void {
+    return this.#dispatcher.handle;
+  }
+}

@@ -1,0 +1,34 @@
+import type { ServerResponse } from 'node:http';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
+// Statuses whose answers carry no body (Node drops it; the headers must not describe one).
+const BODILESS = new Set([204, 304]);
+
+/**
+ * Writes `value` as a JSON answer straight to the response: status, `Content-Type`,
+ * `Content-Length`, body (none for HEAD, 204 and 304, as Node and HTTP require).
+ *
+ * @example
+ * sendJson(res, 200, { status: 'ok' });
+ */
+export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  // JSON.stringify gives undefined for undefined and functions: an empty body, as Express sends.
+  send(res, status, JSON_TYPE, JSON.stringify(value) ?? '');
+}
+
+/** Writes an HTML page straight to the response. @example sendHtml(res, 200, '<p>hi</p>') */
+export function sendHtml(res: ServerResponse, status: number, page: string): void {
+  send(res, status, HTML_TYPE, page);
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.statusCode = status;
+  if (BODILESS.has(status)) {
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}

@@ -1,0 +1,149 @@
+import createRouter, { type HTTPMethod } from 'find-my-way';
+import { METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Errors } from '../errors';
+import { routeShape, toTablePath, type TablePath } from './path';
+import type { RouteDefinition } from './route';
+
+/** Path parameters by name, decoded. */
+export type PathParams = Record<string, string>;
+
+/** What the dispatcher runs for one route: prepared once, when the route is added. */
+export interface Endpoint {
+  readonly route: RouteDefinition;
+  /** Runs the route for a request that the table matched. */
+  handle(req: IncomingMessage, res: ServerResponse, params: PathParams): void;
+}
+
+/** A lookup's outcome: the endpoint and its parameters, a path that cannot be decoded, or nothing. */
+export type RouteMatch =
+  | { readonly endpoint: Endpoint; readonly params: PathParams }
+  | { readonly endpoint: undefined; readonly malformed: true };
+
+type FindMyWay = ReturnType<typeof createRouter>;
+
+// The order `Allow` lists methods in; HEAD follows GET, as GET routes serve it. An `ALL` route is
+// listed with these.
+const ALLOW_ORDER: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+// What an `ALL` route answers: every method Node's parser accepts.
+const ALL_METHODS: readonly string[] = METHODS;
+// Queries are parsed on demand by the request, never during the lookup.
+const NO_QUERY = Object.freeze({});
+
+/**
+ * Every route of an application, each kept once: static paths are found by exact match and
+ * parameters in a radix tree (find-my-way), so a static segment beats a parameter whatever the
+ * declaration order. Like Express, matching ignores case and a trailing slash. Routes may be added
+ * at any time; a second route with the same method and path is a boot error naming both.
+ *
+ * @example
+ * table.add(endpoint);
+ * table.find('GET', '/orders/7?page=2'); // { endpoint, params: { id: '7' } }
+ */
+export class RouteTable {
+  readonly #tree = newTree();
+  readonly #endpoints: Endpoint[] = [];
+  // `METHOD shape` → the route that declared it, to name both in a conflict.
+  readonly #declared = new Map<string, RouteDefinition>();
+  // `METHOD shape` → the `ALL` route standing in for that method until a route of its own comes.
+  readonly #standIns = new Map<string, string>();
+  readonly #methods = new Set<string>();
+
+  /** Adds endpoints, all or none. @example table.add(endpointA, endpointB) */
+  add(...endpoints: readonly Endpoint[]): void {
+    const batch = new Map<string, RouteDefinition>();
+    const paths = endpoints.map(({ route }) => {
+      const key = `${route.method} ${routeShape(route.path)}`;
+      const existing = this.#declared.get(key) ?? batch.get(key);
+      if (existing) throw Errors.routeConflict(route.method, route.path, existing.source, route.source);
+      batch.set(key, route);
+      const path = toTablePath(route.path);
+      if (typeof path === 'string') {
+        throw Errors.invalidRoute(route.source, `invalid path "${route.path}": ${path}`);
+      }
+      return path;
+    });
+    [...batch].forEach(([key, route], index) => {
+      const endpoint = endpoints[index] as Endpoint;
+      const { pattern, wildcard } = paths[index] as TablePath;
+      this.#declared.set(key, route);
+      this.#insert(wildcard === undefined ? endpoint : renamingWildcard(endpoint, wildcard), pattern);
+    });
+    this.#endpoints.push(...endpoints);
+  }
+
+  /**
+   * The endpoint for `method` and `url` (a query string is ignored); undefined when none matches.
+   * @example table.find('GET', '/orders/7')
+   */
+  find(method: string, url: string): RouteMatch | undefined {
+    const found = this.#tree.find(method as HTTPMethod, url);
+    if (found === null) return undefined;
+    const endpoint = found.store as Endpoint | null;
+    // find-my-way answers a path it cannot percent-decode through `onBadUrl`, with no store.
+    if (endpoint === null) return { endpoint: undefined, malformed: true };
+    return { endpoint, params: found.params as PathParams };
+  }
+
+  /** The methods with a route for `url`, for `Allow`; empty when the path is unknown. @example table.allowedMethods('/orders') */
+  allowedMethods(url: string): string[] {
+    const methods = new Set<string>();
+    for (const method of this.#methods)
+      if (this.#tree.find(method as HTTPMethod, url)?.store) methods.add(method);
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...ALLOW_ORDER.filter((method) => methods.has(method)), ...[...methods].filter(isUnusual)];
+  }
+
+  /** Every route, in the order it was added. @example table.routes().length */
+  routes(): RouteDefinition[] {
+    return this.#endpoints.map((endpoint) => endpoint.route);
+  }
+
+  // An `ALL` route answers every method that has no route of its own on the same path; a route for
+  // one method, added before or after it, takes that method over.
+  #insert(endpoint: Endpoint, pattern: string): void {
+    const { route } = endpoint;
+    const shape = routeShape(route.path);
+    const isAll = route.method === 'ALL';
+    const methods = isAll ? ALL_METHODS : [route.method];
+    for (const method of methods) {
+      const key = `${method} ${shape}`;
+      if (isAll && this.#declared.has(key)) continue;
+      if (!isAll && this.#standIns.delete(key)) this.#tree.off(method as HTTPMethod, pattern);
+      try {
+        this.#tree.on(method as HTTPMethod, pattern, noop, endpoint);
+      } catch (error) {
+        throw Errors.invalidRoute(route.source, `invalid path "${route.path}": ${(error as Error).message}`);
+      }
+      if (isAll) this.#standIns.set(key, route.source);
+    }
+    for (const method of isAll ? ALLOW_ORDER : methods) this.#methods.add(method);
+  }
+}
+
+function newTree(): FindMyWay {
+  return createRouter({
+    caseSensitive: false,
+    ignoreTrailingSlash: true,
+    // Express puts no bound on a parameter's length; Node's header limit bounds the URL already.
+    maxParamLength: Number.MAX_SAFE_INTEGER,
+    querystringParser: () => NO_QUERY,
+    onBadUrl: noop,
+  });
+}
+
+function noop(): void {}
+
+// The table reports a trailing wildcard under `*`; handlers read it by the name the path gave it.
+function renamingWildcard(endpoint: Endpoint, name: string): Endpoint {
+  return {
+    route: endpoint.route,
+    handle: (req, res, params) => {
+      const { '*': rest = '', ...named } = params;
+      endpoint.handle(req, res, { ...named, [name]: rest });
+    },
+  };
+}
+
+function isUnusual(method: string): boolean {
+  return !ALLOW_ORDER.includes(method);
+}
