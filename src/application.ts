@@ -1,4 +1,3 @@
-import type { Express } from 'express';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
@@ -9,7 +8,7 @@ import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
 import type { MiddlewareEntry } from './http/middleware';
-import { Pipeline } from './http/pipeline';
+import { Pipeline, type Express } from './http/pipeline';
 import { Errors } from './errors';
 import { ApplicationStatus } from './lifecycle/application-status';
 import { ServerDrain } from './lifecycle/server-drain';

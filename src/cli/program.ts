@@ -2,7 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import path from 'node:path';
-import { Errors, FrameworkError, type FrameworkErrorCode } from '../errors';
+import { Errors, FrameworkError } from '../errors';
+import { CliError } from './cli-errors';
 import type { RouteDefinition } from '../routing/route';
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
 import { makeController } from './make-controller';
@@ -36,15 +37,6 @@ const COMMANDS: readonly CommandSpec[] = [
   { name: 'routes', define: defineRoutes },
 ];
 
-// Usage mistakes exit 2, commander's own included; a refusal to overwrite exits 1.
-const EXIT_CODES: Partial<Record<FrameworkErrorCode, number>> = {
-  E_INVALID_NAME: 2,
-  E_NAME_REQUIRED: 2,
-  E_MODULE_NOT_FOUND: 2,
-  E_ROOT_NOT_FOUND: 2,
-  E_NEEDS_APPLICATION: 2,
-  E_FILE_EXISTS: 1,
-};
 const USAGE_EXIT_CODE = 2;
 // What shells report for a program stopped with Ctrl+C.
 const INTERRUPTED_EXIT_CODE = 130;
@@ -122,7 +114,7 @@ function report(error: unknown): number {
   }
   if (error instanceof FrameworkError) {
     process.stderr.write(`${error.message}\n`);
-    return EXIT_CODES[error.code] ?? 1;
+    return error instanceof CliError ? error.exitCode : 1;
   }
   // A file system refusal (a broken link, a file where a directory should be) is the user's to fix,
   // and its message names the path; a stack trace is for the framework's own bugs.

@@ -1,5 +1,5 @@
-import { plainToInstance, type ClassConstructor } from 'class-transformer';
-import { validate, type ValidationError } from 'class-validator';
+import type { ClassConstructor } from 'class-transformer';
+import type { ValidationError } from 'class-validator';
 import type { Request } from 'express';
 import type { Class } from '../container/token';
 import { HttpError, type FieldErrors } from '../errors';
@@ -43,10 +43,30 @@ export async function bindBody<T extends object>(req: Request, type: Class<T>): 
     return invalid({ body: [`must not nest deeper than ${MAX_DEPTH} levels`] });
   // class-transformer skips `__proto__` and `constructor` keys, so input cannot reach a prototype.
   const plain = isForm ? convertFormFields(type, body) : body;
+  const { plainToInstance, validate } = loadValidation();
   const value = plainToInstance(type as unknown as ClassConstructor<T>, plain);
   const failures = await validate(value, { whitelist: true, forbidUnknownValues: true });
   if (failures.length > 0) return invalid(flatten(failures));
   return { ok: true, value };
+}
+
+interface Validation {
+  readonly plainToInstance: (typeof import('class-transformer'))['plainToInstance'];
+  readonly validate: (typeof import('class-validator'))['validate'];
+}
+
+let validation: Validation | undefined;
+
+// class-transformer and class-validator load with the first body bound (an application whose DTOs
+// import them has them already); a service that binds nothing starts without them.
+function loadValidation(): Validation {
+  if (validation) return validation;
+  /* eslint-disable @typescript-eslint/no-require-imports -- deferred loads */
+  const { plainToInstance } = require('class-transformer') as typeof import('class-transformer');
+  const { validate } = require('class-validator') as typeof import('class-validator');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  validation = { plainToInstance, validate };
+  return validation;
 }
 
 function nestingExceeds(root: object, limit: number): boolean {

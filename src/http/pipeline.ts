@@ -13,6 +13,8 @@ import { methodOverride } from './method-override';
 import { toMiddlewareFunctions, type MiddlewareEntry } from './middleware';
 import { ViewRenderer } from './views';
 
+export type { Express } from 'express';
+
 /** What the pipeline is assembled from at boot. */
 export interface PipelineOptions {
   readonly resolve: <T>(type: Class<T>) => T;

@@ -1,4 +1,4 @@
-import { Eta } from 'eta';
+import type { Eta } from 'eta';
 import path from 'node:path';
 import { Errors } from '../errors';
 
@@ -8,16 +8,12 @@ import { Errors } from '../errors';
  */
 export class ViewRenderer {
   readonly #root: string;
-  readonly #eta: Eta;
+  readonly #isCached: boolean;
+  #eta: Eta | undefined;
 
   constructor(root: string, options: { cache: boolean }) {
     this.#root = path.resolve(root);
-    this.#eta = new Eta({
-      views: this.#root,
-      autoEscape: true,
-      cache: options.cache,
-      defaultExtension: '.html',
-    });
+    this.#isCached = options.cache;
   }
 
   /** Renders `name` (relative to the views directory, such as `orders/index.html`) with `data`. */
@@ -34,6 +30,20 @@ export class ViewRenderer {
       throw Errors.templateOutsideViews(name, this.#root);
     }
     // A leading slash makes eta resolve from the views root and never read the name as one of its `@named` templates.
-    return this.#eta.render(`/${relative.split(path.sep).join('/')}`, data);
+    return this.#engine().render(`/${relative.split(path.sep).join('/')}`, data);
+  }
+
+  // eta loads with the first page rendered: a JSON service never loads it.
+  #engine(): Eta {
+    if (this.#eta) return this.#eta;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
+    const { Eta: Engine } = require('eta') as typeof import('eta');
+    this.#eta = new Engine({
+      views: this.#root,
+      autoEscape: true,
+      cache: this.#isCached,
+      defaultExtension: '.html',
+    });
+    return this.#eta;
   }
 }

@@ -1,0 +1,41 @@
+import { types } from 'node:util';
+
+/**
+ * An error in how the application is put together (or, for the `E_NO_RESPONSE` family, in a
+ * handler): its message names the culprit and the fix, and `code` says which it is.
+ *
+ * @example
+ * await expect(createApplication(AppModule)).rejects.toMatchObject({ code: 'E_UNKNOWN_DEPENDENCY' });
+ */
+export class FrameworkError<Code extends string = string> extends Error {
+  constructor(
+    readonly code: Code,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${code}: ${message}`, options);
+    this.name = 'FrameworkError';
+  }
+}
+
+/**
+ * The message of anything thrown, Error or not. Errors are recognised by their shape, not
+ * `instanceof`: a driver's error may come from another realm (a VM context, a test sandbox). Node
+ * reports a refused connection to a name with several addresses as an AggregateError with an empty
+ * message; its first error says what happened.
+ * @example messageOf(new Error('boom')) // 'boom'
+ */
+export function messageOf(error: unknown): string {
+  if (!(error instanceof Error || types.isNativeError(error))) return String(error);
+  const { errors } = error as { errors?: unknown };
+  if (!error.message && Array.isArray(errors) && errors.length > 0) return messageOf(errors[0]);
+  return error.message || (error as NodeJS.ErrnoException).code || error.name;
+}
+
+/** A value as an error message shows it: `class Foo`, `an object with keys [a, b]`, `"text"`. @example describeValue(undefined) // 'undefined' */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'function') return `class ${value.name || '<anonymous>'}`;
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'object') return `an object with keys [${Object.keys(value).join(', ')}]`;
+  return JSON.stringify(value);
+}

@@ -1,0 +1,35 @@
+/** Field name → the validation messages for it, as sent in a 422 body. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Options of an {@link HttpError}. */
+export interface HttpErrorOptions {
+  /** Send `message` to the client. Defaults to true for 4xx and false for 5xx. */
+  expose?: boolean;
+  /** Per-field validation messages, sent as `fields`. */
+  fields?: FieldErrors;
+  cause?: unknown;
+}
+
+/**
+ * The one error type handlers throw to answer with a status: the responder sends
+ * `{"error": message}` for 4xx, and hides the message of a 5xx unless `expose` is set.
+ *
+ * @example
+ * if (!order) throw new HttpError(404, 'order not found');
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly expose: boolean;
+  readonly fields: FieldErrors | undefined;
+
+  constructor(status: number, message: string, options: HttpErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new RangeError(`HttpError status must be an integer from 400 to 599, got ${status}`);
+    }
+    this.name = 'HttpError';
+    this.status = status;
+    this.expose = options.expose ?? status < 500;
+    this.fields = options.fields;
+  }
+}
