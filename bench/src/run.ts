@@ -4,17 +4,20 @@ import path from 'node:path';
 import { PostgresProxy } from '../../test/factories/postgres-proxy';
 import { measureBlackholedReadiness } from './measure/blackholed-readiness';
 import { measureColdStarts } from './measure/cold-start';
+import { profileKeel } from './measure/cpu-profile';
 import { checkDatabase } from './measure/database-check';
+import { measureLargeTable } from './measure/large-table';
 import { measureThroughput } from './measure/throughput';
 import { planCpuPinning } from './processes/cpu-pinning';
 import { SERVERS, ServerProcess } from './processes/server-process';
 import { renderRatioChart } from './report/ratio-chart';
 import {
-  renderBlackholedTable,
   renderColdStartTable,
-  renderPingTable,
+  renderLargeTable,
+  renderMemoryTable,
+  renderProfileTables,
+  renderRatioTable,
   renderResultsMarkdown,
-  renderThroughputTables,
 } from './report/results-markdown';
 import { formatNumber } from './report/statistics';
 import { summarize } from './report/summary';
@@ -33,7 +36,11 @@ async function main(): Promise<void> {
   const pinning = planCpuPinning();
   const proxy = await PostgresProxy.start(settings.databaseUrl);
   const launch = { databaseUrl: proxy.url, core: pinning.serverCore };
-  log(`bench: ${pinning.description}`);
+  log(`bench: ${pinning.description}; load by ${settings.generators.join(' and ')}`);
+  if (!settings.generators.includes('wrk'))
+    log(
+      'bench: wrk is not installed (apt-get install wrk): autocannon alone, whose figures above ~35k req/s are floors',
+    );
 
   log(`bench: cold starts (${settings.coldStarts} per server)`);
   const coldStarts = await measureColdStarts(launch, settings.coldStarts);
@@ -44,13 +51,26 @@ async function main(): Promise<void> {
     log(`bench: warm-up, then ${settings.rounds} rounds of ${settings.roundSeconds} s per route`);
     const samples = await measureThroughput(servers, proxy, settings, pinning.loadCore, (sample) =>
       log(
-        `  ${sample.route.padEnd(18)} ${sample.server.padEnd(8)} ${formatNumber(sample.load.requestsPerSecond)} req/s`,
+        `  ${sample.route.padEnd(18)} ${sample.generator.padEnd(10)} ${sample.server.padEnd(8)} ${formatNumber(sample.load.requestsPerSecond)} req/s`,
       ),
     );
     log('bench: readiness with the database blackholed');
     const blackholed = await measureBlackholedReadiness(servers, proxy, settings, pinning.loadCore);
+    for (const server of servers.splice(0)) await server.stop();
 
-    const summary = summarize(samples, coldStarts, blackholed);
+    log(`bench: keel with 10 and ${settings.largeRouteCount} routes`);
+    const largeTable = await measureLargeTable(launch, settings, pinning.loadCore);
+    log('bench: keel under the CPU profiler');
+    const profile = await profileKeel(launch, settings, pinning.loadCore);
+
+    const summary = summarize({
+      generators: settings.generators,
+      samples,
+      coldStarts,
+      blackholed,
+      largeTable,
+      profile,
+    });
     const facts = {
       date: new Date().toISOString(),
       command: benchCommand(),
@@ -70,10 +90,11 @@ async function main(): Promise<void> {
 
     process.stdout.write(
       [
-        renderThroughputTables(summary),
+        renderRatioTable(summary),
+        renderMemoryTable(summary),
         renderColdStartTable(summary),
-        renderPingTable(summary),
-        renderBlackholedTable(summary),
+        renderLargeTable(summary),
+        renderProfileTables(summary),
         `written: ${path.join(RESULTS_DIR, 'latest.md')} and ratios.svg`,
         '',
       ].join('\n\n'),

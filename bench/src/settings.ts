@@ -1,5 +1,14 @@
+import type { LoadGenerator } from './load/load-request';
+import { hasWrk } from './load/wrk';
+
 /** How long and how hard the benchmark runs; every figure can be set through the environment. */
 export interface BenchSettings {
+  /** autocannon always; wrk too where it is installed (autocannon saturates its core first). */
+  generators: LoadGenerator[];
+  /** Routes in the large-table measurement. */
+  largeRouteCount: number;
+  /** Seconds of `GET /orders/:id` under the CPU profiler. */
+  profileSeconds: number;
   databaseUrl: string;
   connections: number;
   roundSeconds: number;
@@ -26,6 +35,9 @@ function numberFrom(name: string, fallback: number): number {
 export function readBenchSettings(): BenchSettings {
   const isQuick = process.env.BENCH_QUICK === '1';
   return {
+    generators: hasWrk() ? ['autocannon', 'wrk'] : ['autocannon'],
+    largeRouteCount: numberFrom('BENCH_LARGE_ROUTES', 10_000),
+    profileSeconds: numberFrom('BENCH_PROFILE_SECONDS', isQuick ? 2 : 10),
     databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     connections: numberFrom('BENCH_CONNECTIONS', 50),
     roundSeconds: numberFrom('BENCH_ROUND_SECONDS', isQuick ? 1 : 5),

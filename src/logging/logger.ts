@@ -1,4 +1,4 @@
-import pino from 'pino';
+import type pino from 'pino';
 import { InjectionToken } from '../container/token';
 
 /**
@@ -15,10 +15,23 @@ export interface Logger {
   error(details: object, message?: string): void;
 }
 
-/** The logger for the `logger` option: pino JSON lines by default, silent with `false`. @example createLogger(false) */
+const ignore = (): void => undefined;
+
+/** What `logger: false` gives: every line dropped. */
+const SILENT_LOGGER: Logger = Object.freeze({ debug: ignore, info: ignore, warn: ignore, error: ignore });
+
+/**
+ * The logger for the `logger` option: pino JSON lines by default, silent with `false`. pino loads
+ * only for the default, so that a silent or user-given logger costs no start-up time.
+ *
+ * @example createLogger(false)
+ */
 export function createLogger(option: Logger | false | undefined): Logger {
-  if (option === false) return pino({ enabled: false });
-  return option ?? pino({ name: 'keel' });
+  if (option === false) return SILENT_LOGGER;
+  if (option !== undefined) return option;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
+  const createPino = require('pino') as typeof pino;
+  return createPino({ name: 'keel' });
 }
 
 /**

@@ -1,8 +1,14 @@
+/** The load generators the benchmark drives; each runs in a process of its own. */
+export type LoadGenerator = 'autocannon' | 'wrk';
+
 /** One load run, as the runner asks the load generator for it. */
 export interface LoadRequest {
+  generator: LoadGenerator;
   url: string;
   method: 'GET' | 'POST';
   body?: string;
+  /** The status a healthy server answers: wrk counts only answers outside 2xx and 3xx. */
+  expectedStatus: number;
   connections: number;
   durationSeconds: number;
 }
@@ -15,7 +21,9 @@ export interface LoadResult {
   /** Connection errors and timeouts: requests that got no answer. */
   errors: number;
   timeouts: number;
-  /** Answers by status code. */
+  /** Answers by status code (wrk: the expected status, and `other` for any answer outside 2xx–3xx). */
   statusCodes: Record<string, number>;
   durationSeconds: number;
+  /** CPU the generator itself used, in percent of one core: near 100, it is the bottleneck. */
+  generatorCpuPercent: number;
 }

@@ -1,10 +1,11 @@
 import autocannon from 'autocannon';
 import type { LoadRequest, LoadResult } from './load-request';
 
-// The load generator runs in a process of its own so that it never shares an event loop (or a
-// core, where the machine has two) with the server it measures.
+// autocannon runs in a process of its own so that it never shares an event loop (or a core, where
+// the machine has two) with the server it measures; its own CPU time tells whether it kept up.
 async function main(): Promise<void> {
   const request = JSON.parse(process.argv[2] ?? '') as LoadRequest;
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: request.url,
     method: request.method,
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
     connections: request.connections,
     duration: request.durationSeconds,
   });
+  const cpu = process.cpuUsage(cpuBefore);
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
     statusCodes[code] = stats.count ?? 0;
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     timeouts: result.timeouts,
     statusCodes,
     durationSeconds: result.duration,
+    generatorCpuPercent: ((cpu.user + cpu.system) / 1e6 / result.duration) * 100,
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }

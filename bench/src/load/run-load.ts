@@ -2,20 +2,36 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pinnedCommand } from '../processes/cpu-pinning';
 import type { LoadRequest, LoadResult } from './load-request';
+import { parseWrkOutput, wrkCommand } from './wrk';
 
-const LOAD_SCRIPT = path.join(__dirname, 'load.js');
+const AUTOCANNON_SCRIPT = path.join(__dirname, 'load.js');
 
-/** Runs one load in the load generator's process, on `core`, and returns its figures. */
+function generatorCommand(request: LoadRequest): string[] {
+  return request.generator === 'wrk'
+    ? wrkCommand(request)
+    : [process.execPath, AUTOCANNON_SCRIPT, JSON.stringify(request)];
+}
+
+/** Runs one load with the generator the request names, on `core`, and returns its figures. */
 export function runLoad(request: LoadRequest, core: number | undefined): Promise<LoadResult> {
-  const [command, args] = pinnedCommand(core, [process.execPath, LOAD_SCRIPT, JSON.stringify(request)]);
+  const [command, args] = pinnedCommand(core, generatorCommand(request));
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as LoadResult);
-      else reject(new Error(`the load generator exited with ${code} for ${request.method} ${request.url}`));
+      if (code !== 0)
+        return reject(
+          new Error(`${request.generator} exited with ${code} for ${request.method} ${request.url}`),
+        );
+      try {
+        resolve(
+          request.generator === 'wrk' ? parseWrkOutput(output, request) : (JSON.parse(output) as LoadResult),
+        );
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   });
 }

@@ -1,10 +1,10 @@
 import type { PostgresProxy } from '../../../test/factories/postgres-proxy';
 import type { LoadResult } from '../load/load-request';
-import { runLoad } from '../load/run-load';
 import { waitForStatus } from '../../../test/factories/http-status';
 import type { ServerProcess } from '../processes/server-process';
 import type { BenchSettings } from '../settings';
 import { READINESS_ROUTE } from './routes';
+import { loadRoute } from './throughput';
 
 /** Readiness under load while the database accepts connections and never answers. */
 export interface BlackholedReadiness {
@@ -27,8 +27,13 @@ export async function measureBlackholedReadiness(
   for (const server of servers) {
     const url = server.baseUrl + READINESS_ROUTE.path;
     await proxy.setMode('blackhole');
-    const load = await runLoad(
-      { url, method: 'GET', connections: settings.connections, durationSeconds: settings.blackholeSeconds },
+    // autocannon, whose timeouts count requests left unanswered: wrk only counts socket timeouts.
+    const load = await loadRoute(
+      server,
+      READINESS_ROUTE,
+      'autocannon',
+      settings.blackholeSeconds,
+      settings,
       loadCore,
     );
     await proxy.setMode('forward');

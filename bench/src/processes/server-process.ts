@@ -9,13 +9,20 @@ import { waitForStatus } from '../../../test/factories/http-status';
 export interface ServerKind {
   name: string;
   script: string;
+  /** Extra environment for the process. */
+  env?: Record<string, string>;
 }
 
-/** The three servers, in the order every round visits them. */
+/**
+ * The servers, in the order every round visits them: keel, what it is built on (Express), what
+ * users compare it with (NestJS, Fastify with its defaults), and the limit (bare `node:http`).
+ */
 export const SERVERS: readonly ServerKind[] = [
   { name: 'keel', script: 'keel-server.js' },
   { name: 'express', script: 'express-server.js' },
   { name: 'nest', script: 'nest-server.js' },
+  { name: 'fastify', script: 'fastify-server.js' },
+  { name: 'node', script: 'node-http-server.js' },
 ];
 
 const SERVERS_DIR = path.join(__dirname, '..', 'servers');
@@ -51,7 +58,13 @@ export class ServerProcess {
     ]);
     const startedAt = performance.now();
     const child = spawn(command, args, {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: launch.databaseUrl, NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        ...kind.env,
+        PORT: String(port),
+        DATABASE_URL: launch.databaseUrl,
+        NODE_ENV: 'production',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<never>((_, reject) =>

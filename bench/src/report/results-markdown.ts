@@ -1,5 +1,6 @@
-import { ROUTES, READINESS_ROUTE } from '../measure/routes';
+import { READINESS_ROUTE, ROUTES } from '../measure/routes';
 import type { BenchSettings } from '../settings';
+import { chartGenerator, PEERS, serverLabel } from './labels';
 import { renderTable } from './markdown-table';
 import { formatNumber, ratio } from './statistics';
 import { throughputRatio, type BenchSummary } from './summary';
@@ -19,70 +20,82 @@ export interface RunFacts {
   settings: BenchSettings;
 }
 
-const SERVER_LABELS: Record<string, string> = { keel: 'keel', express: 'Express', nest: 'NestJS' };
-const label = (server: string): string => SERVER_LABELS[server] ?? server;
-
-/** The per-route tables: figures, then the throughput ratios. */
-export function renderThroughputTables(summary: BenchSummary): string {
-  const figures = renderTable(
+/** The per-route figures, one row per route, generator and server. */
+export function renderThroughputTable(summary: BenchSummary): string {
+  return renderTable(
     [
       'route',
+      'generator',
       'server',
       'req/s',
       'rounds min–max',
       'p50 ms',
       'p99 ms',
       'errors',
-      'RSS MB',
-      'vs Express',
-      'vs NestJS',
+      'generator CPU %',
     ],
     summary.figures.map((figure) => [
       figure.route,
-      label(figure.server),
+      figure.generator,
+      serverLabel(figure.server),
       formatNumber(figure.requestsPerSecond),
       figure.requestsPerSecondRange.map((value) => formatNumber(value)).join('–'),
       formatNumber(figure.latencyP50Ms, 1),
       formatNumber(figure.latencyP99Ms, 1),
       String(figure.errors),
-      formatNumber(figure.rssMegabytes, 1),
-      formatNumber(throughputRatio(summary, figure.route, figure.server, 'express'), 2),
-      formatNumber(throughputRatio(summary, figure.route, figure.server, 'nest'), 2),
+      formatNumber(figure.generatorCpuPercent),
     ]),
   );
-  const ratios = renderTable(
-    ['route', 'keel / Express', 'keel / NestJS', 'NestJS / Express'],
-    ROUTES.map((route) => [
-      route.name,
-      formatNumber(throughputRatio(summary, route.name, 'keel', 'express'), 2),
-      formatNumber(throughputRatio(summary, route.name, 'keel', 'nest'), 2),
-      formatNumber(throughputRatio(summary, route.name, 'nest', 'express'), 2),
+}
+
+/** keel's throughput over each peer's, per route and generator. */
+export function renderRatioTable(summary: BenchSummary): string {
+  return renderTable(
+    ['route', 'generator', ...PEERS.map((peer) => `keel / ${serverLabel(peer)}`), 'Fastify / Express'],
+    ROUTES.flatMap((route) =>
+      summary.generators.map((generator) => [
+        route.name,
+        generator,
+        ...PEERS.map((peer) =>
+          formatNumber(throughputRatio(summary, route.name, generator, 'keel', peer), 2),
+        ),
+        formatNumber(throughputRatio(summary, route.name, generator, 'fastify', 'express'), 2),
+      ]),
+    ),
+  );
+}
+
+/** A figure per server, with its ratio to Express and keel's ratio to it. */
+function renderPerServer(values: Record<string, number>, heading: string, digits: number): string {
+  return renderTable(
+    ['server', heading, 'vs Express', 'keel / this'],
+    Object.entries(values).map(([server, value]) => [
+      serverLabel(server),
+      formatNumber(value, digits),
+      formatNumber(ratio(value, values.express ?? Number.NaN), 2),
+      formatNumber(ratio(values.keel ?? Number.NaN, value), 2),
     ]),
   );
-  return `${figures}\n\n${ratios}`;
 }
 
 /** Cold start medians and their ratios. */
-export function renderColdStartTable(summary: BenchSummary): string {
-  const { coldStartMs } = summary;
-  return renderTable(
-    ['server', 'median ms', 'vs Express', 'keel / this'],
-    Object.entries(coldStartMs).map(([server, ms]) => [
-      label(server),
-      formatNumber(ms),
-      formatNumber(ratio(ms, coldStartMs.express ?? Number.NaN), 2),
-      formatNumber(ratio(coldStartMs.keel ?? Number.NaN, ms), 2),
-    ]),
-  );
-}
+export const renderColdStartTable = (summary: BenchSummary): string =>
+  renderPerServer(summary.coldStartMs, 'median ms', 0);
+
+/** Resident memory after the last round of load. */
+export const renderMemoryTable = (summary: BenchSummary): string =>
+  renderPerServer(summary.memoryAfterLoadMb, 'RSS MB', 1);
 
 /** What the database received per second while each server's readiness was under load. */
 export function renderPingTable(summary: BenchSummary): string {
-  const readiness = summary.figures.filter((figure) => figure.route === READINESS_ROUTE.name);
+  const generator = summary.generators[0];
+  const readiness = summary.figures.filter(
+    (figure) => figure.route === READINESS_ROUTE.name && figure.generator === generator,
+  );
   return renderTable(
     ['server', 'readiness req/s', 'SELECT 1 per second', 'SELECT 1 per request'],
     readiness.map((figure) => [
-      label(figure.server),
+      serverLabel(figure.server),
       formatNumber(figure.requestsPerSecond),
       formatNumber(figure.pingsPerSecond),
       formatNumber(ratio(figure.pingsPerSecond, figure.requestsPerSecond), 3),
@@ -95,7 +108,7 @@ export function renderBlackholedTable(summary: BenchSummary): string {
   return renderTable(
     ['server', 'answers', '503s', 'p50 ms', 'p99 ms', 'no answer', 'ready again after'],
     summary.blackholed.map(({ server, load, hasRecovered }) => [
-      label(server),
+      serverLabel(server),
       String(Object.values(load.statusCodes).reduce((sum, count) => sum + count, 0)),
       String(load.statusCodes['503'] ?? 0),
       formatNumber(load.latencyP50Ms, 1),
@@ -106,50 +119,107 @@ export function renderBlackholedTable(summary: BenchSummary): string {
   );
 }
 
+/** Boot time and dispatch speed with a small and a large route table. */
+export function renderLargeTable(summary: BenchSummary): string {
+  return renderTable(
+    ['routes', 'boot ms', ...summary.generators.map((generator) => `req/s (${generator})`)],
+    summary.largeTable.map((figures) => [
+      figures.routeCount.toLocaleString('en'),
+      formatNumber(figures.bootMs),
+      ...summary.generators.map((generator) =>
+        formatNumber(figures.requestsPerSecond[generator] ?? Number.NaN),
+      ),
+    ]),
+  );
+}
+
+/** Where keel's CPU time went on the profiled route. */
+export function renderProfileTables(summary: BenchSummary): string {
+  const { profile } = summary;
+  const shares = renderTable(
+    ['where', 'share of busy CPU %'],
+    Object.entries(profile.shares).map(([category, percent]) => [category, formatNumber(percent, 1)]),
+  );
+  const hottest = renderTable(
+    ['function', 'where', 'self %'],
+    profile.hottest.map(({ name, where, percent }) => [`\`${name}\``, where, formatNumber(percent, 1)]),
+  );
+  return `${shares}\n\n${hottest}`;
+}
+
 /** The whole report, as written to `bench/results/latest.md`. */
 export function renderResultsMarkdown(summary: BenchSummary, facts: RunFacts): string {
   const { settings } = facts;
+  const busy = Math.max(facts.loadAverage.start, facts.loadAverage.end) > facts.cores;
   return `# Benchmark results
 
-keel against raw Express 5 and NestJS on \`@nestjs/platform-express\`, the same four routes in each
-(\`bench/src/servers/\`). Produced by \`bench/src/run.ts\`; every figure below is from one run.
+keel against raw Express 5 (what it is built on), NestJS on \`@nestjs/platform-express\`, Fastify 5
+with its defaults, and bare \`node:http\` (the limit: the same answers written by hand), the same four
+routes in each (\`bench/src/servers/\`). Produced by \`bench/src/run.ts\`; every figure below is from one run.
 
 - date: ${facts.date}
 - command: \`${facts.command}\`
 - machine: ${facts.cores} cores (${facts.cpuModel}), ${formatNumber(facts.memoryGigabytes, 1)} GB RAM, Node ${facts.nodeVersion}
 - database: ${facts.postgresVersion}, reached by every server through a counting proxy in the runner
 - pinning: ${facts.pinning}
-- load average (1 min) at start / end: ${formatNumber(facts.loadAverage.start, 2)} / ${formatNumber(facts.loadAverage.end, 2)}${Math.max(facts.loadAverage.start, facts.loadAverage.end) > facts.cores ? ' (more than the cores: other work shared the machine, and the rounds vary more)' : ''}
-- load: autocannon in its own process, ${settings.connections} connections; each server warmed ${settings.warmupSeconds} s per route, then ${settings.rounds} rounds of ${settings.roundSeconds} s per route, interleaved server by server${settings.isQuick ? '\n- **quick mode: too short to publish**' : ''}
+- load average (1 min) at start / end: ${formatNumber(facts.loadAverage.start, 2)} / ${formatNumber(facts.loadAverage.end, 2)}${busy ? ' (more than the cores: other work shared the machine, and the rounds vary more)' : ''}
+- load: ${summary.generators.join(' and ')}, each in its own process, ${settings.connections} connections (wrk with one thread); each server warmed ${settings.warmupSeconds} s per route, then ${settings.rounds} rounds of ${settings.roundSeconds} s per route and generator, interleaved server by server${settings.isQuick ? '\n- **quick mode: too short to publish**' : ''}
 
 ## Throughput and latency
 
 Medians over the rounds; errors are requests with no answer or an unexpected status, summed over
-the rounds; RSS is read from \`/proc\` after each round.
+the rounds. "generator CPU %" is the load generator's own CPU time over the round, in percent of
+one core: near 100, the generator, not the server, set the pace, and the figure is a floor.
 
-${renderThroughputTables(summary)}
+${renderThroughputTable(summary)}
 
-![Throughput relative to raw Express](ratios.svg)
+${renderRatioTable(summary)}
+
+![Throughput relative to raw Express (${chartGenerator(summary.generators)})](ratios.svg)
+
+## Memory after load
+
+Resident set size of each server after its last round, read from \`/proc\`.
+
+${renderMemoryTable(summary)}
 
 ## Cold start
 
-Spawn to the first 200 on \`GET /health\`, median of ${settings.coldStarts}. Express and NestJS connect to
-the database before they listen; keel connects in the background after boot.
+Spawn to the first 200 on \`GET /health\`, median of ${settings.coldStarts}. Express, NestJS, Fastify
+and node:http connect to the database before they listen; keel connects in the background after boot.
 
 ${renderColdStartTable(summary)}
+
+## A large route table
+
+keel with ${settings.largeRouteCount.toLocaleString('en')} routes (\`GET /r<n>/orders/:id\`) against the
+same application with 10, loading the route declared last; boot is spawn to the first 200 on
+\`/health\`, medians of ${settings.rounds}.
+
+${renderLargeTable(summary)}
+
+## Where keel's time goes
+
+keel under \`node --cpu-prof\` while \`${summary.profile.route}\` was loaded by ${summary.profile.generator}
+for ${summary.profile.seconds} s (boot included): self time of the busy samples, by where the code
+lives. "Node" is Node's own modules, V8 and native code, and the garbage collector.
+
+${renderProfileTables(summary)}
 
 ## Readiness: what the database receives
 
 \`SELECT 1\` counted at the proxy while \`${READINESS_ROUTE.name}\` was under load. keel shares one
-in-flight ping between concurrent probes; Express and NestJS (terminus) ping once per request.
+in-flight ping between concurrent probes; NestJS (terminus) and the hand-written servers ping once
+per request.
 
 ${renderPingTable(summary)}
 
 ## Readiness while the database is blackholed
 
-The proxy accepts connections and holds every byte, for ${settings.blackholeSeconds} s per server under the same load. Timeouts:
-keel 500 ms (its default), NestJS terminus 1000 ms (its default), Express 1000 ms (written into
-its handler: with none, a hung database answers nothing at all).
+The proxy accepts connections and holds every byte, for ${settings.blackholeSeconds} s per server
+under the same load (autocannon). Timeouts: keel 500 ms (its default), NestJS terminus 1000 ms (its
+default), the hand-written servers 1000 ms (written into their handlers: with none, a hung database
+answers nothing at all).
 
 ${renderBlackholedTable(summary)}
 `;

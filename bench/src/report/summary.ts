@@ -1,13 +1,17 @@
 import type { BlackholedReadiness } from '../measure/blackholed-readiness';
 import type { ColdStarts } from '../measure/cold-start';
+import type { CpuProfileSummary } from '../measure/cpu-profile';
+import type { LargeTableFigures } from '../measure/large-table';
 import { ROUTES } from '../measure/routes';
+import type { LoadGenerator } from '../load/load-request';
 import type { RoundSample } from '../measure/throughput';
 import { median, ratio } from './statistics';
 
-/** One server on one route: medians over the rounds, errors summed. */
+/** One server on one route with one generator: medians over the rounds, errors summed. */
 export interface RouteFigures {
   server: string;
   route: string;
+  generator: LoadGenerator;
   requestsPerSecond: number;
   /** The slowest and the fastest round, to show how much the rounds varied. */
   requestsPerSecondRange: [number, number];
@@ -15,67 +19,95 @@ export interface RouteFigures {
   latencyP99Ms: number;
   /** Requests with no answer, or an answer other than the route's healthy status, over all rounds. */
   errors: number;
-  rssMegabytes: number;
   pingsPerSecond: number;
+  /** The generator's own CPU, percent of one core. */
+  generatorCpuPercent: number;
 }
 
 /** Everything the report shows, computed from the raw measurements. */
 export interface BenchSummary {
+  generators: LoadGenerator[];
   figures: RouteFigures[];
   coldStartMs: Record<string, number>;
+  /** Resident memory of each server after its last round of load, in MB. */
+  memoryAfterLoadMb: Record<string, number>;
   blackholed: BlackholedReadiness[];
+  largeTable: LargeTableFigures[];
+  profile: CpuProfileSummary;
+}
+
+/** The raw measurements of one run. */
+export interface BenchMeasurements {
+  generators: LoadGenerator[];
+  samples: RoundSample[];
+  coldStarts: ColdStarts;
+  blackholed: BlackholedReadiness[];
+  largeTable: LargeTableFigures[];
+  profile: CpuProfileSummary;
 }
 
 function failedRequests(sample: RoundSample): number {
   const healthy = ROUTES.find((route) => route.name === sample.route)?.status;
   const unexpected = Object.entries(sample.load.statusCodes)
-    .filter(([code]) => Number(code) !== healthy)
+    .filter(([code]) => code !== String(healthy))
     .reduce((sum, [, count]) => sum + count, 0);
   return sample.load.errors + sample.load.timeouts + unexpected;
 }
 
-/** Reduces the rounds to one row per route and server. */
-export function summarize(
-  samples: RoundSample[],
-  coldStarts: ColdStarts,
-  blackholed: BlackholedReadiness[],
-): BenchSummary {
-  const figures: RouteFigures[] = [];
-  for (const route of ROUTES) {
-    for (const server of Object.keys(coldStarts)) {
-      const rounds = samples.filter((sample) => sample.route === route.name && sample.server === server);
-      if (rounds.length === 0) continue;
-      figures.push({
-        server,
-        route: route.name,
-        requestsPerSecond: median(rounds.map((sample) => sample.load.requestsPerSecond)),
-        requestsPerSecondRange: [
-          Math.min(...rounds.map((sample) => sample.load.requestsPerSecond)),
-          Math.max(...rounds.map((sample) => sample.load.requestsPerSecond)),
-        ],
-        latencyP50Ms: median(rounds.map((sample) => sample.load.latencyP50Ms)),
-        latencyP99Ms: median(rounds.map((sample) => sample.load.latencyP99Ms)),
-        errors: rounds.reduce((sum, sample) => sum + failedRequests(sample), 0),
-        rssMegabytes: median(rounds.map((sample) => sample.rssBytes)) / 2 ** 20,
-        pingsPerSecond: median(rounds.map((sample) => sample.pingsPerSecond)),
-      });
-    }
-  }
-  const coldStartMs = Object.fromEntries(
-    Object.entries(coldStarts).map(([server, starts]) => [server, median(starts)]),
-  );
-  return { figures, coldStartMs, blackholed };
+function routeFigures(rounds: RoundSample[], first: RoundSample): RouteFigures {
+  const throughputs = rounds.map((sample) => sample.load.requestsPerSecond);
+  return {
+    server: first.server,
+    route: first.route,
+    generator: first.generator,
+    requestsPerSecond: median(throughputs),
+    requestsPerSecondRange: [Math.min(...throughputs), Math.max(...throughputs)],
+    latencyP50Ms: median(rounds.map((sample) => sample.load.latencyP50Ms)),
+    latencyP99Ms: median(rounds.map((sample) => sample.load.latencyP99Ms)),
+    errors: rounds.reduce((sum, sample) => sum + failedRequests(sample), 0),
+    pingsPerSecond: median(rounds.map((sample) => sample.pingsPerSecond)),
+    generatorCpuPercent: median(rounds.map((sample) => sample.load.generatorCpuPercent)),
+  };
 }
 
-/** The throughput of `server` on `route` over that of `baseline`. */
+/** Reduces the rounds to one row per route, generator and server. */
+export function summarize(measurements: BenchMeasurements): BenchSummary {
+  const { samples, coldStarts } = measurements;
+  const servers = Object.keys(coldStarts);
+  const figures: RouteFigures[] = [];
+  for (const route of ROUTES)
+    for (const generator of measurements.generators)
+      for (const server of servers) {
+        const rounds = samples.filter(
+          (sample) =>
+            sample.route === route.name && sample.server === server && sample.generator === generator,
+        );
+        if (rounds[0] !== undefined) figures.push(routeFigures(rounds, rounds[0]));
+      }
+  const memoryAfterLoadMb: Record<string, number> = {};
+  for (const sample of samples) memoryAfterLoadMb[sample.server] = sample.rssBytes / 2 ** 20;
+  return {
+    generators: measurements.generators,
+    figures,
+    coldStartMs: Object.fromEntries(servers.map((server) => [server, median(coldStarts[server] ?? [])])),
+    memoryAfterLoadMb,
+    blackholed: measurements.blackholed,
+    largeTable: measurements.largeTable,
+    profile: measurements.profile,
+  };
+}
+
+/** The throughput of `server` on `route` over that of `baseline`, both measured with `generator`. */
 export function throughputRatio(
   summary: BenchSummary,
   route: string,
+  generator: LoadGenerator,
   server: string,
   baseline: string,
 ): number {
   const of = (name: string): number =>
-    summary.figures.find((figure) => figure.route === route && figure.server === name)?.requestsPerSecond ??
-    Number.NaN;
+    summary.figures.find(
+      (figure) => figure.route === route && figure.generator === generator && figure.server === name,
+    )?.requestsPerSecond ?? Number.NaN;
   return ratio(of(server), of(baseline));
 }
