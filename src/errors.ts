@@ -1,5 +1,6 @@
 import { CliErrors } from './cli/cli-errors';
 import { ContainerErrors } from './container/container-errors';
+import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import { RoutingErrors } from './routing/routing-errors';
@@ -17,6 +18,7 @@ export const Errors = {
   ...ContainerErrors,
   ...RoutingErrors,
   ...HandlerErrors,
+  ...HookErrors,
   ...LifecycleErrors,
   ...CliErrors,
 };
