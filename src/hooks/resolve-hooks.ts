@@ -24,8 +24,15 @@ export function resolveHook<T>(entry: HookEntry<T>, requirement: HookRequirement
   const instance = isClass ? requirement.resolve(entry as Class<T>) : entry;
   const method = (instance as Record<string, unknown> | null | undefined)?.[requirement.method];
   if (typeof method !== 'function') {
-    const name = isClass ? (entry as Class).name : `an object (${Object.keys(entry ?? {}).join(', ')})`;
-    throw Errors.invalidHook(requirement.source, requirement.kind, name, requirement.method);
+    throw Errors.invalidHook(requirement.source, requirement.kind, hookName(entry), requirement.method);
   }
   return instance;
+}
+
+// A class by its name; an instance by its class's name, or by its keys when it is a plain object.
+function hookName(entry: unknown): string {
+  if (typeof entry === 'function') return entry.name || '<anonymous class>';
+  const type = (entry as object | null | undefined)?.constructor;
+  if (type && type !== Object) return type.name;
+  return `an object with keys [${Object.keys(entry ?? {}).join(', ')}]`;
 }
