@@ -1,4 +1,4 @@
-import { DatabaseModule, HealthModule, Module, type DynamicModule } from 'keel';
+import { DatabaseModule, HealthModule, Module, SessionModule, type DynamicModule } from 'keel';
 import { DatabaseTargetModule } from './database/database-target-module';
 import type { DatabaseTarget } from './database/database-target';
 import { POOL_SIZE } from './database/open-database';
@@ -9,13 +9,21 @@ import { CreateOrders1732320000000 } from './migrations/1732320000000-create-ord
 import { Order } from './orders/order.entity';
 import { OrderService } from './orders/order-service';
 
+/** What the application is configured with besides its database. */
+export interface AppSettings {
+  /** The bearer token the JSON API's writes need; undefined refuses them. */
+  readonly apiToken: string | undefined;
+  /** The key that signs the HTML pages' sessions. */
+  readonly sessionSecret: string;
+}
+
 @Module({})
 export class AppModule {
   /**
-   * The application on `database`, its JSON API's writes open to `apiToken`: migrations run as it
-   * connects, in the background.
+   * The application on `database`, its JSON API's writes open to `settings.apiToken`, its pages'
+   * sessions signed with `settings.sessionSecret`: migrations run as it connects, in the background.
    */
-  static on(database: DatabaseTarget, settings: { apiToken: string | undefined }): DynamicModule {
+  static on(database: DatabaseTarget, settings: AppSettings): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -31,6 +39,7 @@ export class AppModule {
         }),
         DatabaseModule.forFeature([Order]),
         HealthModule.forRoot(),
+        SessionModule.forRoot({ secret: () => settings.sessionSecret }),
       ],
       controllers: [OrderController, OrderApiController],
       providers: [OrderService, { provide: API_TOKEN, useValue: settings.apiToken }],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createApplication } from 'keel';
 import { AppModule } from './app.module';
 import { openDatabase } from './database/open-database';
+import { chooseSessionSecret } from './http/session-secret';
 import { welcome } from './http/welcome';
 
 // How long a stopping instance keeps serving, answering 503 on readiness, so that the orchestrator
@@ -10,16 +11,20 @@ import { welcome } from './http/welcome';
 const shutdownDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
 
 async function main(): Promise<void> {
-  const database = await openDatabase(process.env);
+  // Settings first: a start that must be refused is refused before a database is opened.
   const apiToken = process.env.API_TOKEN || undefined;
-  const app = await createApplication(AppModule.on(database, { apiToken }), {
+  const session = chooseSessionSecret(process.env);
+  const database = await openDatabase(process.env);
+  const app = await createApplication(AppModule.on(database, { apiToken, sessionSecret: session.secret }), {
     views: path.join(__dirname, '..', 'views'),
     shutdownDelayMs,
   });
   app.logger.info({ database: database.description }, 'database');
   if (!apiToken)
     app.logger.warn({}, 'API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)');
-  app.router.get('/', welcome(database));
+  if (session.isRandom)
+    app.logger.warn({}, 'SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart');
+  app.router.get('/', welcome(database), { name: 'welcome' });
   await app.run(process.argv);
 }
 

@@ -1,15 +1,14 @@
 import { expect, test } from '@jest/globals';
+import { openFormSession } from '../factories/form-session';
 import { useSample } from '../factories/sample';
 
 // What the browser test does not look at: the HTML pages' answers to bad input, over plain HTTP.
 const sample = useSample({ embedded: true });
 
-function post(path: string, fields: Record<string, string>) {
-  return fetch(`${sample().url}${path}`, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    redirect: 'manual',
-  });
+// Forms are posted as a browser posts them: with the session's cookie and CSRF token.
+async function post(path: string, fields: Record<string, string>) {
+  const browser = await openFormSession(sample().url, '/orders/create');
+  return browser.post(path, fields);
 }
 
 async function storedOrderPath(fields: Record<string, string>): Promise<string> {
