@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   if (!apiToken)
     app.logger.warn({}, 'API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)');
   if (session.isRandom)
-    app.logger.warn({}, 'SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart');
+    app.logger.warn(
+      {},
+      'SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart',
+    );
   app.router.get('/', welcome(database), { name: 'welcome' });
   await app.run(process.argv);
 }
