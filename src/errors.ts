@@ -1,5 +1,6 @@
 import { CliErrors } from './cli/cli-errors';
 import { ContainerErrors } from './container/container-errors';
+import { DatabaseErrors } from './database/database-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import { RoutingErrors } from './routing/routing-errors';
@@ -19,6 +20,7 @@ export const Errors = {
   ...HandlerErrors,
   ...LifecycleErrors,
   ...CliErrors,
+  ...DatabaseErrors,
 };
 
 /** The codes of errors keel raises itself, at boot or while serving: each written once, in its builder. */

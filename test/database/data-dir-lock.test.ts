@@ -32,7 +32,7 @@ async function raceRounds(setUp: (pidFile: string) => Promise<void>, processes: 
       expect(outcomes.filter((outcome) => outcome.locked)).toHaveLength(1);
       for (const outcome of outcomes.filter((each) => !each.locked)) {
         expect(outcome.error).toMatch(
-          /^the embedded database in .* is in use by process \d+: stop it, or set DATA_DIR$/,
+          /^E_DATA_DIR_IN_USE: the embedded database in .* is in use by process \d+\.\nFix: /,
         );
       }
     }
