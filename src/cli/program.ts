@@ -33,9 +33,9 @@ interface CommandSpec {
 }
 
 const COMMANDS: readonly CommandSpec[] = [
-  { name: 'new', define: defineNew },
   { name: 'make:controller', define: defineMakeController },
   { name: 'routes', define: defineRoutes },
+  { name: 'new', define: defineNew },
 ];
 
 const USAGE_EXIT_CODE = 2;
