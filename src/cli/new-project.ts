@@ -50,21 +50,20 @@ export function createProject(request: NewProjectRequest): string {
   if (existing && !(existing.isDirectory() && readdirSync(directory).length === 0)) {
     throw Errors.directoryNotEmpty(request.name);
   }
-  const files = templateFiles(TEMPLATES);
+  // Rendered whole before the first write: a template that fails leaves nothing behind.
+  const values = { name: request.name, keel: request.keel };
+  const files = templateFiles(TEMPLATES).map((template) => ({
+    target: path.join(directory, outputPath(template)),
+    text: renderTemplate(readFileSync(path.join(TEMPLATES, template), 'utf8'), values),
+  }));
   mkdirSync(directory, { recursive: true });
   try {
-    for (const template of files) {
-      const target = path.join(directory, outputPath(template));
+    for (const { target, text } of files) {
       mkdirSync(path.dirname(target), { recursive: true });
-      const source = readFileSync(path.join(TEMPLATES, template), 'utf8');
-      createFile(target, renderTemplate(source, { name: request.name, keel: request.keel }));
+      createFile(target, text);
     }
   } catch (error) {
-    // Only what this command made: an empty directory that was there before stays.
-    if (existing)
-      for (const entry of readdirSync(directory))
-        rmSync(path.join(directory, entry), { recursive: true, force: true });
-    else rmSync(directory, { recursive: true, force: true });
+    removeContents(directory, { andDirectory: !existing });
     throw error;
   }
   return [
@@ -73,6 +72,13 @@ export function createProject(request: NewProjectRequest): string {
     `  cd ${request.name} && npm install`,
     '  npm start',
   ].join('\n');
+}
+
+// Only what this command made: an empty directory that was there before stays.
+function removeContents(directory: string, options: { andDirectory: boolean }): void {
+  if (options.andDirectory) return rmSync(directory, { recursive: true, force: true });
+  for (const entry of readdirSync(directory))
+    rmSync(path.join(directory, entry), { recursive: true, force: true });
 }
 
 // Relative paths of every template file, in a stable order.

@@ -153,3 +153,12 @@ test('make:controller registers a controller in the generated app.module.ts', as
   expect(appModule).toContain("import { OrderController } from './http/controllers/order';");
   expect(appModule).toContain('controllers: [HomeController, OrderController],');
 });
+
+test('a project that cannot be written whole (a full disk) is removed: exit 1, nothing left', async () => {
+  const parent = emptyParent();
+  // 512 bytes: the first small files fit, the Dockerfile does not.
+  const run = await runFramework(['new', PROJECT_NAME], { cwd: parent, fileSizeLimit: 1 });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/EFBIG/);
+  expect(readdirSync(parent)).toEqual([]);
+});

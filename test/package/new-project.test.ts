@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.stdout.write(`new project, step by step:\n  ${times.join('\n  ')}\n`);
   await rm(parent, { recursive: true, force: true });
-});
+}, 60_000);
 
 test('npm test passes in the new project', async () => {
   const { stdout, stderr } = await timed('npm test', () => inProject('npm', ['test'], 240_000));
