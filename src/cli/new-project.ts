@@ -8,7 +8,7 @@ import { renderTemplate } from './schematic';
 export interface NewProjectRequest {
   /** The project's name, which is also its directory under `cwd`. */
   readonly name: string;
-  /** The version spec of keel the project depends on: a version, a range or a tarball's path. */
+  /** The version spec of keel the project depends on: a version, a range or a tarball's path (`./` or `../` from `cwd`). */
   readonly keel: string;
   readonly cwd: string;
 }
@@ -51,7 +51,7 @@ export function createProject(request: NewProjectRequest): string {
     throw Errors.directoryNotEmpty(request.name);
   }
   // Rendered whole before the first write: a template that fails leaves nothing behind.
-  const values = { name: request.name, keel: request.keel };
+  const values = { name: request.name, keel: dependencySpec(request.keel, request.cwd) };
   const files = templateFiles(TEMPLATES).map((template) => ({
     target: path.join(directory, outputPath(template)),
     text: renderTemplate(readFileSync(path.join(TEMPLATES, template), 'utf8'), values),
@@ -67,11 +67,17 @@ export function createProject(request: NewProjectRequest): string {
     throw error;
   }
   return [
-    `wrote ${request.name}/: ${files.length} files, keel ${request.keel}`,
+    `wrote ${request.name}/: ${files.length} files, keel ${values.keel}`,
     'next:',
     `  cd ${request.name} && npm install`,
     '  npm start',
   ].join('\n');
+}
+
+// npm reads a relative path against the project's package.json, one directory below the one it was
+// typed in: a path given relative to here is written absolute.
+function dependencySpec(spec: string, cwd: string): string {
+  return /^\.{1,2}[\\/]/.test(spec) ? path.resolve(cwd, spec) : spec;
 }
 
 // Only what this command made: an empty directory that was there before stays.

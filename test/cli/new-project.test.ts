@@ -95,6 +95,15 @@ test('--keel puts the given spec (a tarball, say) in the dependency', async () =
   expect(manifestOf(path.join(parent, PROJECT_NAME)).dependencies.keel).toBe('/tmp/keel-0.1.0.tgz');
 });
 
+test('a --keel path relative to where the command runs is written absolute, as npm reads it from the project', async () => {
+  const parent = emptyParent();
+  const run = await runFramework(['new', PROJECT_NAME, '--keel', './keel-0.1.0.tgz'], { cwd: parent });
+  expect(run.code).toBe(0);
+  expect(manifestOf(path.join(parent, PROJECT_NAME)).dependencies.keel).toBe(
+    path.join(parent, 'keel-0.1.0.tgz'),
+  );
+});
+
 test('the project pins the versions keel itself is built and tested with', () => {
   const project = JSON.parse(
     readFileSync(path.join(REPO_ROOT, 'schematics', 'project', 'package.json.tpl'), 'utf8'),
