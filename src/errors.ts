@@ -1,5 +1,6 @@
 import { CliErrors } from './cli/cli-errors';
 import { ContainerErrors } from './container/container-errors';
+import { DatabaseErrors } from './database/database-errors';
 import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
@@ -22,6 +23,7 @@ export const Errors = {
   ...HookErrors,
   ...LifecycleErrors,
   ...CliErrors,
+  ...DatabaseErrors,
   ...SessionErrors,
 };
 

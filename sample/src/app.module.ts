@@ -1,5 +1,4 @@
 import { DatabaseModule, HealthModule, Module, SessionModule, type DynamicModule } from 'keel';
-import { DatabaseTargetModule } from './database/database-target-module';
 import type { DatabaseTarget } from './database/database-target';
 import { POOL_SIZE } from './database/open-database';
 import { API_TOKEN } from './http/api-token-guard';
@@ -27,16 +26,18 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        // First, so that its shutdown hook runs last: the embedded server outlives the pool.
-        DatabaseTargetModule.of(database),
-        DatabaseModule.forRoot({
-          type: 'postgres',
-          url: database.url,
-          entities: [Order],
-          migrations: [CreateOrders1732320000000],
-          migrationsRun: true,
-          poolSize: POOL_SIZE,
-        }),
+        DatabaseModule.forRoot(
+          {
+            type: 'postgres',
+            url: database.url,
+            entities: [Order],
+            migrations: [CreateOrders1732320000000],
+            migrationsRun: true,
+            poolSize: POOL_SIZE,
+          },
+          // The embedded server outlives the pool.
+          { onClosed: () => database.stop?.() },
+        ),
         DatabaseModule.forFeature([Order]),
         HealthModule.forRoot(),
         SessionModule.forRoot({ secret: () => settings.sessionSecret }),

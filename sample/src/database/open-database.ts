@@ -1,7 +1,7 @@
 import path from 'node:path';
+import { embeddedPostgres } from 'keel';
 import type { DatabaseTarget } from './database-target';
 import { withoutPassword } from './database-target';
-import { startEmbeddedPostgres } from './embedded-postgres';
 
 /** Connections in TypeORM's pool (pg's `max`). */
 export const POOL_SIZE = 10;
@@ -15,7 +15,7 @@ const EMBEDDED_DATA_DIR = path.join(__dirname, '..', '..', '.data', 'postgres');
  */
 export async function openDatabase(env: NodeJS.ProcessEnv): Promise<DatabaseTarget> {
   const url = env.DATABASE_URL?.trim();
-  if (!url) return startEmbeddedPostgres(env.DATA_DIR || EMBEDDED_DATA_DIR, POOL_SIZE);
+  if (!url) return embeddedPostgres({ dataDir: env.DATA_DIR || EMBEDDED_DATA_DIR, poolSize: POOL_SIZE });
   if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
   return { url, description: `PostgreSQL at ${withoutPassword(url)}` };
 }
