@@ -15,8 +15,9 @@ import { ServerDrain } from './lifecycle/server-drain';
 import { shutDown } from './lifecycle/shutdown';
 import { handleShutdownSignals } from './lifecycle/signal-handling';
 import { createLogger, LOGGER, type Logger } from './logging/logger';
+import { OPENAPI_DOCUMENT } from './openapi/openapi-token';
 import { compileController } from './routing/route-compiler';
-import type { Router } from './routing/router';
+import { Router } from './routing/router';
 
 /** Where `listen()` bound the server. */
 export interface BoundAddress extends AddressInfo {
@@ -167,6 +168,10 @@ export class Application {
     const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
     process.exitCode = await runApplicationCommand(argv, {
       routes: () => this.router.routes(),
+      openapi: () => {
+        if (!this.#container.has(OPENAPI_DOCUMENT)) throw Errors.noOpenApiModule();
+        return this.#container.get(OPENAPI_DOCUMENT).document();
+      },
       // Quietly, since its log lines would follow the command's output on stdout, and at once: an
       // application that never listened has no traffic to wait out.
       close: () => this.#close({ signal: undefined, logger: createLogger(false), delayMs: 0 }),
@@ -245,20 +250,28 @@ export async function createApplication(
   const settings = resolveOptions(options);
   const logger = createLogger(settings.logger);
   const status = new ApplicationStatus();
-  const container = await Container.create(
-    root,
-    new Map<Token, unknown>([
-      [ApplicationStatus, status],
-      [LOGGER, logger],
-    ]),
-  );
+  const booted: { container?: Container } = {};
+  // Made before the container, so that providers can inject the router (the OpenAPI document reads
+  // it); it resolves controller classes only once the container exists.
   const pipeline = new Pipeline({
-    resolve: (type) => container.construct(type),
+    resolve: (type) => {
+      if (!booted.container) throw Errors.routerBeforeBoot(type.name);
+      return booted.container.construct(type);
+    },
     status,
     logger,
     views: settings.views,
     bodyLimit: settings.bodyLimit,
   });
+  const container = await Container.create(
+    root,
+    new Map<Token, unknown>([
+      [ApplicationStatus, status],
+      [LOGGER, logger],
+      [Router, pipeline.router],
+    ]),
+  );
+  booted.container = container;
   for (const { type, instance } of container.controllers()) {
     pipeline.router.add(...compileController(type, instance));
   }

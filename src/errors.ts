@@ -2,6 +2,7 @@ import { CliErrors } from './cli/cli-errors';
 import { ContainerErrors } from './container/container-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
+import { OpenApiErrors } from './openapi/openapi-errors';
 import { RoutingErrors } from './routing/routing-errors';
 
 export { FrameworkError, messageOf } from './framework-error';
@@ -19,6 +20,7 @@ export const Errors = {
   ...HandlerErrors,
   ...LifecycleErrors,
   ...CliErrors,
+  ...OpenApiErrors,
 };
 
 /** The codes of errors keel raises itself, at boot or while serving: each written once, in its builder. */

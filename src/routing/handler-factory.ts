@@ -53,8 +53,8 @@ export function createMethodHandler(
   };
 }
 
-// An inherited action keeps the parameter decorators of the class that declares it.
-function prototypeDeclaring(instance: object, property: string | symbol): object {
+/** The prototype that declares `property`: an inherited action keeps its declaring class's parameter decorators. */
+export function prototypeDeclaring(instance: object, property: string | symbol): object {
   let prototype = Object.getPrototypeOf(instance) as object | null;
   while (prototype && !Object.hasOwn(prototype, property))
     prototype = Object.getPrototypeOf(prototype) as object | null;

@@ -3,6 +3,7 @@ import { Errors } from '../errors';
 import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
 import { createMethodHandler } from './handler-factory';
+import { controllerTag, handlerDoc } from './handler-doc';
 import { joinPath } from './path';
 import { resourceRoutes } from './resource-routes';
 import type { RouteDefinition } from './route';
@@ -30,7 +31,8 @@ function decoratedRoutes(type: Class, instance: object, prefix: string): RouteDe
     const path = joinPath(prefix, route.path);
     const handler = createMethodHandler(instance, route.property, path);
     if (!handler) throw Errors.invalidRoute(source, 'the decorated member is not a method');
-    return { method: route.method, path, handler, name: source, source };
+    const doc = { tag: controllerTag(type.name), ...handlerDoc(instance, route.property) };
+    return { method: route.method, path, handler, name: source, source, doc };
   });
 }
 

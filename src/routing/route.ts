@@ -1,4 +1,5 @@
 import type { Context } from '../http/context';
+import type { RouteDoc } from './route-doc';
 
 /** The HTTP methods a route can answer; `ALL` answers every method. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
@@ -20,4 +21,6 @@ export interface RouteDefinition {
   readonly name: string;
   /** Who declared it, for error messages and logs, such as `OrderController.show`. */
   readonly source: string;
+  /** What the OpenAPI document says about it beyond its method and path. */
+  readonly doc?: RouteDoc;
 }

@@ -45,4 +45,12 @@ export const RoutingErrors = {
         `Fix: read one of the path's :parameters, or add :${name} to the path.`,
     );
   },
+
+  routerBeforeBoot(controller: string) {
+    return new FrameworkError(
+      'E_ROUTER_BEFORE_BOOT',
+      `${controller} was registered through the router by a provider's constructor, before the container could build it.\n` +
+        `Fix: register it in the provider's onModuleInit(), or pass an instance instead of the class.`,
+    );
+  },
 };
