@@ -26,9 +26,13 @@ export interface RunningSample extends ChildApp {
 
 /**
  * Starts `node sample/dist/main.js` on a free port, as a deployment would: on a PostgreSQL URL, or
- * (embedded) with no `DATABASE_URL` and the embedded database in a fresh temporary directory.
+ * (embedded) with no `DATABASE_URL` and the embedded database in a fresh temporary directory;
+ * `env` adds to its environment.
  */
-export async function startSample(database: SampleDatabase): Promise<RunningSample> {
+export async function startSample(
+  database: SampleDatabase,
+  env: Readonly<Record<string, string>> = {},
+): Promise<RunningSample> {
   const ownDataDir =
     'embedded' in database && !database.dataDir
       ? await mkdtemp(path.join(os.tmpdir(), 'keel-sample-'))
@@ -41,7 +45,12 @@ export async function startSample(database: SampleDatabase): Promise<RunningSamp
   };
   const app = await startChild({
     args: [SAMPLE_MAIN],
-    env: { PORT: '0', DATABASE_URL: 'url' in database ? database.url : scratch?.url, DATA_DIR: dataDir },
+    env: {
+      ...env,
+      PORT: '0',
+      DATABASE_URL: 'url' in database ? database.url : scratch?.url,
+      DATA_DIR: dataDir,
+    },
     urlFrom: (lines) => logged(lines, 'listening')[0]?.url as string | undefined,
     startTimeoutMs: 60_000,
   }).catch(async (error: unknown) => {
@@ -85,14 +94,18 @@ async function withClient(url: string, use: (client: Client) => Promise<unknown>
 }
 
 /**
- * Registers a `beforeAll` that starts the sample on `database` and waits until it is ready, and an
- * `afterAll` that stops it; returns a getter for the running sample.
+ * Registers a `beforeAll` that starts the sample on `database` (with `env` added to its
+ * environment) and waits until it is ready, and an `afterAll` that stops it; returns a getter for
+ * the running sample.
  */
-export function useSample(database: SampleDatabase): () => RunningSample {
+export function useSample(
+  database: SampleDatabase,
+  env: Readonly<Record<string, string>> = {},
+): () => RunningSample {
   let sample: RunningSample | undefined;
 
   beforeAll(async () => {
-    sample = await startSample(database);
+    sample = await startSample(database, env);
     await waitUntilReady(sample.url);
   }, 120_000);
 

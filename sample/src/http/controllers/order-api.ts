@@ -1,16 +1,20 @@
-import { ApiResource, type Context } from 'keel';
+import { ApiResource, Query, type Context } from 'keel';
 import { OrderInput } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
-import { requestedPage } from '../../orders/request-numbers';
+import { OrderPageView, OrderView } from '../../orders/order-view';
+import { pageNumber } from '../../orders/request-numbers';
 
-/** The orders as JSON: the same service as the HTML pages, without the forms. */
-@ApiResource('api/orders')
+/**
+ * The orders as JSON: the same service as the HTML pages, without the forms. `input` and `output`
+ * give its OpenAPI document the body it binds and the answers it sends.
+ */
+@ApiResource('api/orders', { input: OrderInput, output: { item: OrderView, list: OrderPageView } })
 export class OrderApiController {
   constructor(private readonly orders: OrderService) {}
 
   // GET /api/orders?page=2
-  async index(ctx: Context) {
-    const page = requestedPage(ctx);
+  async index(@Query('page', '1') requested: string) {
+    const page = pageNumber(requested);
     const { orders, pageCount, total } = await this.orders.page(page);
     return { data: orders, page, pageCount, total };
   }
