@@ -20,6 +20,9 @@ const { valid, errors } = await new Validator().validate(JSON.parse(text));
 process.stdout.write(JSON.stringify({ valid, errors: errors ?? null }));
 `;
 
+/** How long a test that runs the validator may take: the validator's own node compiles its schemas first. */
+export const VALIDATOR_TIMEOUT_MS = 30_000;
+
 /** Validates `document` against the OpenAPI 3.1 schema with @seriousme/openapi-schema-validator. */
 export function validateOpenApi(document: unknown): Promise<OpenApiVerdict> {
   return new Promise((resolve, reject) => {

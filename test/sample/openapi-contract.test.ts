@@ -1,6 +1,6 @@
 import { expect, test } from '@jest/globals';
 import type { JsonSchema, OpenApiDocument } from 'keel';
-import { exampleOf, schemaValidator, validateOpenApi } from '../factories/openapi';
+import { exampleOf, schemaValidator, validateOpenApi, VALIDATOR_TIMEOUT_MS } from '../factories/openapi';
 import { useSample } from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 
@@ -98,9 +98,13 @@ async function createdOrderId(): Promise<string> {
   return String((JSON.parse(answer.text) as { id: number }).id);
 }
 
-test("the sample's document passes the standard OpenAPI 3.1 validator", async () => {
-  expect(await validateOpenApi(document)).toEqual({ valid: true, errors: null });
-});
+test(
+  "the sample's document passes the standard OpenAPI 3.1 validator",
+  async () => {
+    expect(await validateOpenApi(document)).toEqual({ valid: true, errors: null });
+  },
+  VALIDATOR_TIMEOUT_MS,
+);
 
 test('it documents the JSON API and the health endpoints, and the welcome page links /docs', async () => {
   expect(Object.keys(document.paths)).toEqual([
