@@ -7,6 +7,7 @@ import { Container } from './container/container';
 import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
 import type { MiddlewareEntry } from './http/middleware';
 import { Pipeline, type Express } from './http/pipeline';
 import { Errors } from './errors';
@@ -16,8 +17,10 @@ import { shutDown } from './lifecycle/shutdown';
 import { handleShutdownSignals } from './lifecycle/signal-handling';
 import { createLogger, LOGGER, type Logger } from './logging/logger';
 import { OPENAPI_DOCUMENT } from './openapi/openapi-token';
+import { APP_ROUTES } from './routing/app-routes';
 import { compileController } from './routing/route-compiler';
-import { Router } from './routing/router';
+import type { Router } from './routing/router';
+import type { RouteParams, RouteQuery } from './routing/route-urls';
 
 /** Where `listen()` bound the server. */
 export interface BoundAddress extends AddressInfo {
@@ -104,6 +107,15 @@ export class Application {
    */
   get isShuttingDown(): boolean {
     return this.#status.isShuttingDown;
+  }
+
+  /**
+   * The path of the route named `name`, outside a request: parameters percent-encoded, `query`
+   * appended; an unknown name or a missing parameter throws an error naming it.
+   * @example app.urlFor('orders.show', { id: 7 }, { tab: 'items' }) // '/orders/7?tab=items'
+   */
+  urlFor(name: string, params?: RouteParams, query?: RouteQuery): string {
+    return this.router.urlFor(name, params, query);
   }
 
   /** The instance the container holds for `token`. @example app.get(OrderService) */
@@ -250,31 +262,31 @@ export async function createApplication(
   const settings = resolveOptions(options);
   const logger = createLogger(settings.logger);
   const status = new ApplicationStatus();
-  const booted: { container?: Container } = {};
-  // Made before the container, so that providers can inject the router (the OpenAPI document reads
-  // it); it resolves controller classes only once the container exists.
-  const pipeline = new Pipeline({
-    resolve: (type) => {
-      if (!booted.container) throw Errors.routerBeforeBoot(type.name);
-      return booted.container.construct(type);
-    },
-    status,
-    logger,
-    views: settings.views,
-    bodyLimit: settings.bodyLimit,
-  });
   const container = await Container.create(
     root,
     new Map<Token, unknown>([
       [ApplicationStatus, status],
       [LOGGER, logger],
-      [Router, pipeline.router],
     ]),
   );
-  booted.container = container;
-  for (const { type, instance } of container.controllers()) {
-    pipeline.router.add(...compileController(type, instance));
+  const pipeline = new Pipeline({
+    resolve: (type) => container.construct(type),
+    status,
+    logger,
+    views: settings.views,
+    bodyLimit: settings.bodyLimit,
+    globals: {
+      guards: container.getAll(APP_GUARD),
+      interceptors: container.getAll(APP_INTERCEPTOR),
+      filters: container.getAll(APP_FILTER),
+    },
+  });
+  // Middleware that modules provide (sessions) runs before what the application adds with app.use.
+  pipeline.use(container.getAll(APP_MIDDLEWARE));
+  for (const { type, instance, resolve } of container.controllers()) {
+    pipeline.router.add(...compileController(type, instance, resolve));
   }
+  for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
 
   const instances = container.instances();
   await callBootHook(instances, 'onModuleInit');

@@ -1,9 +1,11 @@
 import { CliErrors } from './cli/cli-errors';
 import { ContainerErrors } from './container/container-errors';
+import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
 import { RoutingErrors } from './routing/routing-errors';
+import { SessionErrors } from './session/session-errors';
 
 export { FrameworkError, messageOf } from './framework-error';
 export { HttpError, type FieldErrors, type HttpErrorOptions } from './http/http-error';
@@ -18,9 +20,11 @@ export const Errors = {
   ...ContainerErrors,
   ...RoutingErrors,
   ...HandlerErrors,
+  ...HookErrors,
   ...LifecycleErrors,
   ...CliErrors,
   ...OpenApiErrors,
+  ...SessionErrors,
 };
 
 /** The codes of errors keel raises itself, at boot or while serving: each written once, in its builder. */

@@ -23,8 +23,29 @@ export { InjectionToken, type Class, type Token } from './container/token';
 export { ApiResource, Controller, Resource } from './decorators/controller';
 export { Inject, Injectable, Optional } from './decorators/injectable';
 export { Global, Module } from './decorators/module';
-export { Body, Ctx, Form, Param, Query } from './decorators/params';
-export { All, Delete, Get, Head, Options, Patch, Post, Put, createRouteDecorator } from './decorators/route';
+export {
+  Catch,
+  SetMetadata,
+  SkipCsrf,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+  UseMiddleware,
+  type ClassOrMethodDecorator,
+} from './decorators/hooks';
+export { Body, Ctx, Form, Param, Query, createParamDecorator, type PipeEntry } from './decorators/params';
+export {
+  All,
+  Delete,
+  Get,
+  Head,
+  Options,
+  Patch,
+  Post,
+  Put,
+  createRouteDecorator,
+  type RouteOptions,
+} from './decorators/route';
 export {
   Errors,
   FrameworkError,
@@ -41,11 +62,22 @@ export {
 export { InjectRepository, repositoryToken } from './database/inject-repository';
 export { initializeOnce } from './database/initialize-once';
 export { HealthModule } from './health/health-module';
+export { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
+export type {
+  CallNext,
+  CanActivate,
+  ExceptionFilter,
+  HookEntry,
+  Interceptor,
+  ParamTarget,
+  PipeTransform,
+} from './hooks/hook-types';
+export { ParseBoolPipe, ParseIntPipe, ParseUUIDPipe } from './hooks/pipes';
 export type { HealthModuleOptions, HealthOptions } from './health/health-options';
 export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
-export { Context } from './http/context';
+export { Context, type RouteInfo, type SessionData } from './http/context';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';
 export type { JsonSchema } from './openapi/json-schema';
@@ -62,4 +94,7 @@ export {
 } from './routing/resource-table';
 export type { HttpMethod, RouteDefinition, RouteHandler } from './routing/route';
 export type { QueryDoc, RouteDoc } from './routing/route-doc';
-export { Router } from './routing/router';
+export { Router, type FunctionRouteOptions } from './routing/router';
+export type { RouteParams, RouteQuery } from './routing/route-urls';
+export { SessionModule } from './session/session-module';
+export type { SessionModuleOptions, SessionSecret } from './session/session-options';

@@ -11,11 +11,14 @@ const shutdownDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
 
 async function main(): Promise<void> {
   const database = await openDatabase(process.env);
-  const app = await createApplication(AppModule.on(database), {
+  const apiToken = process.env.API_TOKEN || undefined;
+  const app = await createApplication(AppModule.on(database, { apiToken }), {
     views: path.join(__dirname, '..', 'views'),
     shutdownDelayMs,
   });
   app.logger.info({ database: database.description }, 'database');
+  if (!apiToken)
+    app.logger.warn({}, 'API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)');
   app.router.get('/', welcome(database));
   await app.run(process.argv);
 }

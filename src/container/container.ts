@@ -9,6 +9,8 @@ import { tokenName, type Class, type Token } from './token';
 export interface ControllerInstance {
   readonly type: Class;
   readonly instance: object;
+  /** Builds a class through DI in the controller's module: its guards, interceptors, filters, pipes. */
+  readonly resolve: <T>(type: Class<T>) => T;
 }
 
 /**
@@ -21,7 +23,8 @@ export interface ControllerInstance {
  */
 export class Container {
   readonly #graph: ModuleGraph;
-  readonly #constructed = new Map<Class, unknown>();
+  // One instance per class and module, for classes built on demand in a module's scope.
+  readonly #constructed = new Map<RecordScope, Map<Class, unknown>>();
 
   private constructor(graph: ModuleGraph) {
     this.#graph = graph;
@@ -66,17 +69,17 @@ export class Container {
    * @example container.construct(PhotoController)
    */
   construct<T>(type: Class<T>): T {
-    const root = this.#graph.root;
-    const provided = root.visible.get(type);
-    if (provided) return provided.instance as T;
-    if (!this.#constructed.has(type)) {
-      const args = classDependencies(type).map((dependency) => {
-        const record = this.#lookup(root, dependency, type.name, [root.name, type.name]);
-        return record?.instance;
-      });
-      this.#constructed.set(type, new (type as unknown as new (...a: unknown[]) => T)(...args));
-    }
-    return this.#constructed.get(type) as T;
+    return this.#constructIn(this.#graph.root, type);
+  }
+
+  /**
+   * Every instance provided under a multi token (`APP_GUARD`), module by module (imports first),
+   * in declaration order. @example container.getAll(APP_GUARD)
+   */
+  getAll<T>(token: Token<T>): T[] {
+    return [...this.#records()]
+      .filter((record) => record.token === token)
+      .map((record) => record.instance as T);
   }
 
   /** Every controller, module by module (imports first), in declaration order. @example container.controllers().length */
@@ -85,6 +88,7 @@ export class Container {
       node.controllers.map((record) => ({
         type: record.token as Class,
         instance: record.instance as object,
+        resolve: <T>(type: Class<T>): T => this.#constructIn(node, type),
       })),
     );
   }
@@ -92,6 +96,21 @@ export class Container {
   /** Every distinct instance, module by module (imports first): the order of init hooks. @example container.instances() */
   instances(): unknown[] {
     return [...new Set([...this.#records()].map((record) => record.instance))];
+  }
+
+  #constructIn<T>(scope: RecordScope, type: Class<T>): T {
+    const provided = scope.visible.get(type);
+    if (provided) return provided.instance as T;
+    const built = this.#constructed.get(scope) ?? new Map<Class, unknown>();
+    this.#constructed.set(scope, built);
+    if (!built.has(type)) {
+      const args = classDependencies(type).map((dependency) => {
+        const record = this.#lookup(scope, dependency, type.name, [scope.name, type.name]);
+        return record?.instance;
+      });
+      built.set(type, new (type as unknown as new (...a: unknown[]) => T)(...args));
+    }
+    return built.get(type) as T;
   }
 
   #provideEverywhere(values: ReadonlyMap<Token, unknown>): void {

@@ -5,7 +5,7 @@ import type { ControllerMetadata } from '../routing/route-metadata';
 import { isDynamicModule, type ModuleImport, type ModuleMetadata } from './module-definition';
 import { ModuleNode } from './module-node';
 import { createRecord, type ProviderRecord } from './provider-record';
-import type { Class, Token } from './token';
+import { InjectionToken, type Class, type Token } from './token';
 
 /**
  * The application's modules, scanned once from the root: each module's records, what it exports,
@@ -66,7 +66,9 @@ export class ModuleGraph {
     );
     for (const provider of metadata.providers ?? []) {
       const record = createRecord(provider, node);
-      node.providers.set(record.token, record);
+      // Each provider of a multi token is one more instance: kept under a key of its own.
+      const key = isMultiToken(record.token) ? Symbol(record.label) : record.token;
+      node.providers.set(key, record);
     }
     for (const controller of metadata.controllers ?? [])
       node.controllers.push(controllerRecord(controller, node));
@@ -112,6 +114,10 @@ export class ModuleGraph {
       (child) => child.type === entry || this.#nodes.get(entry as ModuleImport) === child,
     );
   }
+}
+
+function isMultiToken(token: Token): boolean {
+  return token instanceof InjectionToken && token.isMulti;
 }
 
 function mergeMetadata(base: ModuleMetadata, dynamic: ModuleMetadata): ModuleMetadata {

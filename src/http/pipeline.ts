@@ -4,13 +4,19 @@ import type { Class } from '../container/token';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import { Router } from '../routing/router';
+import { RouteUrls } from '../routing/route-urls';
 import { createBodyParsers } from './body-parsers';
 import { forRequestsWithBody } from './body-stage';
+import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
+import { resolveHook } from '../hooks/resolve-hooks';
 import { Dispatcher } from './dispatcher';
+import { ErrorPages } from './error-pages';
+import { catchingFilter } from './filters';
+import type { GlobalHooks } from './route-hooks';
 import { prepareEndpoint } from './endpoint';
 import { ExpressObjects, type ServerClasses } from './express-objects';
 import { methodOverride } from './method-override';
-import { toMiddlewareFunctions, type MiddlewareEntry } from './middleware';
+import { toMiddlewareFunctions, type MiddlewareClass, type MiddlewareEntry } from './middleware';
 import { ViewRenderer } from './views';
 
 export type { Express } from 'express';
@@ -22,6 +28,15 @@ export interface PipelineOptions {
   readonly logger: Logger;
   readonly views: string;
   readonly bodyLimit: string | number;
+  /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
+  readonly globals: GlobalHookInstances;
+}
+
+/** The global hooks as the container provides them, before keel checks and pairs them. */
+export interface GlobalHookInstances {
+  readonly guards: readonly CanActivate[];
+  readonly interceptors: readonly Interceptor[];
+  readonly filters: readonly ExceptionFilter[];
 }
 
 /**
@@ -48,13 +63,20 @@ export class Pipeline {
     this.#express = express();
     this.#express.disable('x-powered-by');
     this.#objects = new ExpressObjects(this.#express);
+    const { logger } = options;
     const views = new ViewRenderer(options.views, { cache: process.env.NODE_ENV === 'production' });
+    const pages = new ErrorPages(views, logger);
+    const globals = checkGlobalHooks(options.globals, options.resolve);
     const fail = (...args: Parameters<Dispatcher['fail']>) => this.#dispatcher.fail(...args);
+    const urls = new RouteUrls();
+    const urlFor = urls.urlFor.bind(urls);
+    const { locals } = this.#express;
     this.router = new Router({
       resolve: options.resolve,
-      prepare: (route) => prepareEndpoint(route, { views, logger: options.logger, fail }),
+      prepare: (route) => prepareEndpoint(route, { views, pages, logger, globals, fail, urlFor, locals }),
       status: options.status,
       logger: options.logger,
+      urls,
     });
     this.#dispatcher = new Dispatcher({
       router: this.router,
@@ -64,7 +86,19 @@ export class Pipeline {
       bodyStage: forRequestsWithBody([...createBodyParsers(options.bodyLimit), methodOverride]),
       middleware: this.#middleware,
       errorMiddleware: this.#errorMiddleware,
-      logger: options.logger,
+      globalFilters: globals.filters,
+      runtime: {
+        route: undefined,
+        urlFor,
+        locals,
+        views,
+        pages,
+        logger,
+        description: 'application middleware',
+        metadata: new Map(),
+      },
+      logger,
+      pages,
     });
   }
 
@@ -83,7 +117,7 @@ export class Pipeline {
   }
 
   /** Adds application middleware (phase 3) and error middleware. @example pipeline.use(cors()) */
-  use(entries: readonly MiddlewareEntry[]): void {
+  use(entries: readonly (MiddlewareEntry | MiddlewareClass)[]): void {
     const { handlers, errorHandlers } = toMiddlewareFunctions(entries, this.#resolve);
     this.#middleware.push(...handlers);
     this.#errorMiddleware.push(...errorHandlers);
@@ -93,4 +127,27 @@ export class Pipeline {
   get handle(): (req: IncomingMessage, res: ServerResponse) => void {
     return this.#dispatcher.handle;
   }
+}
+
+// The global hooks are checked once, as a route's are: each must have its method.
+function checkGlobalHooks(instances: GlobalHookInstances, resolve: <T>(type: Class<T>) => T): GlobalHooks {
+  const source = 'the application';
+  return {
+    guards: instances.guards.map((guard) =>
+      resolveHook<CanActivate>(guard, { kind: 'an APP_GUARD', method: 'canActivate', source, resolve }),
+    ),
+    interceptors: instances.interceptors.map((interceptor) =>
+      resolveHook<Interceptor>(interceptor, {
+        kind: 'an APP_INTERCEPTOR',
+        method: 'intercept',
+        source,
+        resolve,
+      }),
+    ),
+    filters: instances.filters.map((filter) =>
+      catchingFilter(
+        resolveHook<ExceptionFilter>(filter, { kind: 'an APP_FILTER', method: 'catch', source, resolve }),
+      ),
+    ),
+  };
 }

@@ -11,4 +11,12 @@ export const MetadataKey = {
   controller: Symbol('keel:controller'),
   routes: Symbol('keel:routes'),
   params: Symbol('keel:params'),
+  guards: Symbol('keel:guards'),
+  interceptors: Symbol('keel:interceptors'),
+  filters: Symbol('keel:filters'),
+  middleware: Symbol('keel:middleware'),
+  catches: Symbol('keel:catches'),
+  custom: Symbol('keel:custom'),
+  /** Under `custom`: the route takes unsafe methods without a CSRF token (`@SkipCsrf()`, API resources). */
+  skipCsrf: Symbol('keel:skip-csrf'),
 } as const;

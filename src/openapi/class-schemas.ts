@@ -26,6 +26,15 @@ export class ClassSchemas {
     return { $ref: `#/components/schemas/${this.#nameOf(type)}` };
   }
 
+  /** The object schema of `type` itself (its properties and which are required), added as by {@link ref}. */
+  objectOf(type: Class): { properties: Record<string, JsonSchema>; required: readonly string[] } {
+    const schema = this.#schemas[this.#nameOf(type)] as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    return { properties: schema.properties ?? {}, required: schema.required ?? [] };
+  }
+
   /** Every schema added so far, by name. */
   all(): Record<string, JsonSchema> {
     return { ...this.#schemas };

@@ -81,7 +81,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: O
     path[method] = {
       operationId,
       ...(doc.tag ? { tags: [doc.tag] } : {}),
-      ...parametersOf(route.path, doc),
+      ...parametersOf(route.path, doc, schemas),
       ...(doc.body ? { requestBody: requestBody(schemas.ref(doc.body)) } : {}),
       responses: operationResponses(doc, {
         output: doc.output && schemas.ref(doc.output),
@@ -109,7 +109,8 @@ function openApiPath(path: string): string {
     );
 }
 
-function parametersOf(path: string, doc: RouteDoc): { parameters?: JsonSchema[] } {
+function parametersOf(path: string, doc: RouteDoc, schemas: ClassSchemas): { parameters?: JsonSchema[] } {
+  const queryClass = doc.queryClass && schemas.objectOf(doc.queryClass);
   const parameters: JsonSchema[] = [
     ...[...pathParameters(path)].map((name) => ({
       name,
@@ -122,6 +123,12 @@ function parametersOf(path: string, doc: RouteDoc): { parameters?: JsonSchema[] 
       in: 'query',
       required: false,
       schema: fallback === undefined ? { type: 'string' } : { type: 'string', default: fallback },
+    })),
+    ...Object.entries(queryClass?.properties ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: queryClass?.required.includes(name) ?? false,
+      schema,
     })),
   ];
   return parameters.length > 0 ? { parameters } : {};

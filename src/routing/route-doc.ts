@@ -28,4 +28,6 @@ export interface RouteDoc {
   /** The class the successful answer's JSON body has. */
   readonly output?: Class;
   readonly query?: readonly QueryDoc[];
+  /** The class a whole query string is bound into (`@Query() filter: OrderFilter`). */
+  readonly queryClass?: Class;
 }

@@ -1,3 +1,4 @@
+import type { DeclaredHooks } from '../hooks/declared-hooks';
 import type { Context } from '../http/context';
 import type { RouteDoc } from './route-doc';
 
@@ -23,4 +24,6 @@ export interface RouteDefinition {
   readonly source: string;
   /** What the OpenAPI document says about it beyond its method and path. */
   readonly doc?: RouteDoc;
+  /** For controller routes: the guards, interceptors, filters, middleware and metadata its decorators declare. */
+  readonly hooks?: DeclaredHooks;
 }

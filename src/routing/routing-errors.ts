@@ -46,11 +46,26 @@ export const RoutingErrors = {
     );
   },
 
-  routerBeforeBoot(controller: string) {
+  routeNameConflict(name: string, first: string, second: string) {
     return new FrameworkError(
-      'E_ROUTER_BEFORE_BOOT',
-      `${controller} was registered through the router by a provider's constructor, before the container could build it.\n` +
-        `Fix: register it in the provider's onModuleInit(), or pass an instance instead of the class.`,
+      'E_ROUTE_NAME_CONFLICT',
+      `the route name "${name}" is given to two paths: by ${first} and by ${second}.\n` +
+        `Fix: give one of them another { name }.`,
+    );
+  },
+
+  unknownRouteName(name: string, known: readonly string[]) {
+    const some = known.slice(0, 12).join(', ');
+    return new FrameworkError(
+      'E_UNKNOWN_ROUTE_NAME',
+      `no route is named "${name}".\nFix: use one of the names \`framework routes\` lists (${some}${known.length > 12 ? ', ...' : ''}).`,
+    );
+  },
+
+  missingRouteParam(name: string, path: string, param: string) {
+    return new FrameworkError(
+      'E_MISSING_ROUTE_PARAM',
+      `the route "${name}" (${path}) needs the parameter "${param}".\nFix: pass { ${param}: ... } to urlFor.`,
     );
   },
 };

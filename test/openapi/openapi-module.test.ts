@@ -1,4 +1,4 @@
-import { IsInt, IsString, Length, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
 import {
   ApiResource,
   Body,
@@ -27,8 +27,18 @@ class ReportView {
   @IsString() title!: string;
 }
 
+class ReportFilter {
+  @IsString() @Length(1, 20) author!: string;
+  @IsOptional() @IsInt() year?: number;
+}
+
 @Controller('reports')
 class ReportController {
+  @Get('search')
+  search(@Query() filter: ReportFilter) {
+    return filter;
+  }
+
   @Get(':id')
   show(@Param('id') id: string, @Query('format', 'json') format: string) {
     return { id, format };
@@ -78,9 +88,7 @@ let document: OpenApiDocument;
 
 beforeAll(async () => {
   app = await bootApp(AppModule);
-  app.router.get('/ping', function ping() {
-    return { pong: true };
-  });
+  app.router.get('/ping', () => ({ pong: true }), { name: 'ping' });
   const res = await request(listenerOf(app)).get('/openapi.json');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -110,6 +118,7 @@ describe('GET /openapi.json', () => {
 
   test('lists routes from @Controller and from app.router (added after boot), but not its own', () => {
     expect(Object.keys(document.paths)).toEqual([
+      '/reports/search',
       '/reports/{id}',
       '/reports',
       '/api/photos',
@@ -148,6 +157,18 @@ describe('GET /openapi.json', () => {
       properties: { title: { type: 'string', minLength: 1, maxLength: 40 } },
       required: ['title'],
     });
+  });
+
+  test('a @Query() class: each of its properties is a query parameter, required unless optional', () => {
+    expect(operation('/reports/search', 'get').parameters).toEqual([
+      {
+        name: 'author',
+        in: 'query',
+        required: true,
+        schema: { type: 'string', minLength: 1, maxLength: 20 },
+      },
+      { name: 'year', in: 'query', required: false, schema: { type: 'integer' } },
+    ]);
   });
 
   test('a route with no body class is documented without a body and without the body errors', () => {

@@ -18,9 +18,7 @@ const skipReason = isBrowserRequired() ? undefined : chromiumMissing();
 const title = `the sample's /docs in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`;
 
 (skipReason ? describe.skip : describe)(title, () => {
-  const sample = useSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true }, {
-    API_TOKEN: 'browser-docs-token',
-  });
+  const sample = useSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true });
   let browser: Browser;
   let page: Page;
   const refused: string[] = [];

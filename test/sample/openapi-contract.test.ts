@@ -1,15 +1,12 @@
 import { expect, test } from '@jest/globals';
 import type { JsonSchema, OpenApiDocument } from 'keel';
 import { exampleOf, schemaValidator, validateOpenApi, VALIDATOR_TIMEOUT_MS } from '../factories/openapi';
-import { useSample } from '../factories/sample';
+import { SAMPLE_AUTHORIZATION, useSample } from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 
-// The sample against its own OpenAPI document, over real HTTP. Its JSON API's writes may require a
-// bearer token from API_TOKEN: every request carries it.
-const API_TOKEN = 'openapi-contract-token';
-const sample = useSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true }, {
-  API_TOKEN,
-});
+// The sample against its own OpenAPI document, over real HTTP. Its JSON API's writes require the
+// bearer token it was started with: every request carries it.
+const sample = useSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true });
 
 interface Operation {
   readonly method: string;
@@ -56,7 +53,7 @@ async function send(op: Operation, pathValues: Record<string, string>, body?: st
   const res = await fetch(`${sample().url}${path}${query.size > 0 ? `?${query}` : ''}`, {
     method: op.method.toUpperCase(),
     headers: {
-      authorization: `Bearer ${API_TOKEN}`,
+      ...SAMPLE_AUTHORIZATION,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body,

@@ -1,13 +1,18 @@
-import { ApiResource, Query, type Context } from 'keel';
+import { ApiResource, Query, UseFilters, UseGuards, type Context } from 'keel';
+import { ApiTokenGuard } from '../api-token-guard';
+import { OrderNotFoundJson } from '../order-not-found-filters';
 import { OrderInput } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
 import { OrderPageView, OrderView } from '../../orders/order-view';
 import { pageNumber } from '../../orders/request-numbers';
 
 /**
- * The orders as JSON: the same service as the HTML pages, without the forms. `input` and `output`
- * give its OpenAPI document the body it binds and the answers it sends.
+ * The orders as JSON: the same service as the HTML pages, without the forms. Reads are open;
+ * writes need the API token. `input` and `output` give its OpenAPI document the body it binds and
+ * the answers it sends.
  */
+@UseGuards(ApiTokenGuard)
+@UseFilters(OrderNotFoundJson)
 @ApiResource('api/orders', { input: OrderInput, output: { item: OrderView, list: OrderPageView } })
 export class OrderApiController {
   constructor(private readonly orders: OrderService) {}
@@ -29,14 +34,13 @@ export class OrderApiController {
   }
 
   // GET /api/orders/:id
-  async show(ctx: Context) {
-    return (await this.orders.find(ctx.param('id'))) ?? notFound(ctx);
+  show(ctx: Context) {
+    return this.orders.get(ctx.param('id'));
   }
 
   // PUT|PATCH /api/orders/:id
   async update(ctx: Context) {
-    const order = await this.orders.find(ctx.param('id'));
-    if (!order) return notFound(ctx);
+    const order = await this.orders.get(ctx.param('id'));
     const input = await ctx.bind(OrderInput);
     if (!input.ok) throw input.error;
     return this.orders.update(order, input.value);
@@ -44,12 +48,7 @@ export class OrderApiController {
 
   // DELETE /api/orders/:id
   async destroy(ctx: Context) {
-    if (!(await this.orders.remove(ctx.param('id')))) return notFound(ctx);
+    await this.orders.remove(ctx.param('id'));
     ctx.res.status(204).end();
   }
-}
-
-function notFound(ctx: Context): undefined {
-  ctx.error(404, `order ${ctx.param('id')} not found`);
-  return undefined;
 }
