@@ -93,6 +93,7 @@ export {
   type ResourceOutputs,
 } from './routing/resource-table';
 export type { HttpMethod, RouteDefinition, RouteHandler } from './routing/route';
+export { APP_ROUTES, type RouteRegistrar } from './routing/app-routes';
 export type { QueryDoc, RouteDoc } from './routing/route-doc';
 export { Router, type FunctionRouteOptions } from './routing/router';
 export type { RouteParams, RouteQuery } from './routing/route-urls';
