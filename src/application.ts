@@ -16,6 +16,8 @@ import { ServerDrain } from './lifecycle/server-drain';
 import { shutDown } from './lifecycle/shutdown';
 import { handleShutdownSignals } from './lifecycle/signal-handling';
 import { createLogger, LOGGER, type Logger } from './logging/logger';
+import { OPENAPI_DOCUMENT } from './openapi/openapi-token';
+import { APP_ROUTES } from './routing/app-routes';
 import { compileController } from './routing/route-compiler';
 import type { Router } from './routing/router';
 import type { RouteParams, RouteQuery } from './routing/route-urls';
@@ -178,6 +180,10 @@ export class Application {
     const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
     process.exitCode = await runApplicationCommand(argv, {
       routes: () => this.router.routes(),
+      openapi: () => {
+        if (!this.#container.has(OPENAPI_DOCUMENT)) throw Errors.noOpenApiModule();
+        return this.#container.get(OPENAPI_DOCUMENT).document();
+      },
       // Quietly, since its log lines would follow the command's output on stdout, and at once: an
       // application that never listened has no traffic to wait out.
       close: () => this.#close({ signal: undefined, logger: createLogger(false), delayMs: 0 }),
@@ -280,6 +286,7 @@ export async function createApplication(
   for (const { type, instance, resolve } of container.controllers()) {
     pipeline.router.add(...compileController(type, instance, resolve));
   }
+  for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
 
   const instances = container.instances();
   await callBootHook(instances, 'onModuleInit');

@@ -4,6 +4,7 @@ import { DatabaseErrors } from './database/database-errors';
 import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
+import { OpenApiErrors } from './openapi/openapi-errors';
 import { RoutingErrors } from './routing/routing-errors';
 import { SessionErrors } from './session/session-errors';
 
@@ -24,6 +25,7 @@ export const Errors = {
   ...LifecycleErrors,
   ...CliErrors,
   ...DatabaseErrors,
+  ...OpenApiErrors,
   ...SessionErrors,
 };
 

@@ -86,9 +86,21 @@ export type { BindResult } from './http/bind';
 export { Context, type RouteInfo, type SessionData } from './http/context';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';
+export type { JsonSchema } from './openapi/json-schema';
+export { buildOpenApiDocument, type OpenApiDocument, type OpenApiInfo } from './openapi/openapi-document';
+export { OpenApiModule } from './openapi/openapi-module';
+export type { OpenApiOptions } from './openapi/openapi-options';
+export { OPENAPI_DOCUMENT, type OpenApiDocumentSource } from './openapi/openapi-token';
 export { LOGGER, type Logger } from './logging/logger';
-export { RESOURCE_ROUTES, type ResourceAction, type ResourceOptions } from './routing/resource-table';
+export {
+  RESOURCE_ROUTES,
+  type ResourceAction,
+  type ResourceOptions,
+  type ResourceOutputs,
+} from './routing/resource-table';
 export type { HttpMethod, RouteDefinition, RouteHandler } from './routing/route';
+export { APP_ROUTES, type RouteRegistrar } from './routing/app-routes';
+export type { QueryDoc, RouteDoc } from './routing/route-doc';
 export { Router, type FunctionRouteOptions } from './routing/router';
 export type { RouteParams, RouteQuery } from './routing/route-urls';
 export { SessionModule } from './session/session-module';

@@ -1,4 +1,4 @@
-import { DatabaseModule, HealthModule, Module, SessionModule, type DynamicModule } from 'keel';
+import { DatabaseModule, HealthModule, Module, OpenApiModule, SessionModule, type DynamicModule } from 'keel';
 import type { DatabaseTarget } from './database/database-target';
 import { POOL_SIZE } from './database/open-database';
 import { API_TOKEN } from './http/api-token-guard';
@@ -41,6 +41,14 @@ export class AppModule {
         DatabaseModule.forFeature([Order]),
         HealthModule.forRoot(),
         SessionModule.forRoot({ secret: () => settings.sessionSecret }),
+        // GET /openapi.json and GET /docs: the JSON API and the health endpoints (the HTML pages
+        // are for browsers, not API clients).
+        OpenApiModule.forRoot({
+          title: 'Orders',
+          version: '1.0.0',
+          description: 'The orders of the keel sample application, as JSON.',
+          include: (route) => route.path.startsWith('/api/') || route.path.startsWith('/health'),
+        }),
       ],
       controllers: [OrderController, OrderApiController],
       providers: [OrderService, { provide: API_TOKEN, useValue: settings.apiToken }],

@@ -6,6 +6,8 @@ import { runCli } from './program';
 /** What running a command needs from the booted application. */
 export interface CommandHost {
   readonly routes: () => readonly RouteDefinition[];
+  /** The application's OpenAPI document; throws when the application has none. */
+  readonly openapi: () => unknown;
   /** Closes the application once the command is done, quietly. */
   readonly close: () => Promise<void>;
 }
@@ -15,11 +17,15 @@ export interface CommandHost {
  * the application, and resolves with the exit code: a failed close makes a successful command 1.
  *
  * @example
- * process.exitCode = await runApplicationCommand(process.argv, { routes, close });
+ * process.exitCode = await runApplicationCommand(process.argv, { routes, openapi, close });
  */
 export async function runApplicationCommand(argv: readonly string[], host: CommandHost): Promise<number> {
   const script = path.relative(process.cwd(), argv[1] ?? 'main.js');
-  let exitCode = await runCli(argv.slice(2), { name: `node ${script}`, routes: host.routes });
+  let exitCode = await runCli(argv.slice(2), {
+    name: `node ${script}`,
+    routes: host.routes,
+    openapi: host.openapi,
+  });
   await host.close().catch((error: unknown) => {
     process.stderr.write(`${messageOf(error)}\n`);
     exitCode ||= 1;

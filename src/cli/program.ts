@@ -16,6 +16,8 @@ export interface CliHost {
   readonly name: string;
   /** The booted application's routes; absent when the framework program runs on its own. */
   readonly routes?: () => readonly RouteDefinition[];
+  /** The booted application's OpenAPI document; absent when the framework program runs on its own. */
+  readonly openapi?: () => unknown;
 }
 
 interface MakeControllerFlags {
@@ -36,6 +38,7 @@ const COMMANDS: readonly CommandSpec[] = [
   { name: 'make:controller', define: defineMakeController },
   { name: 'routes', define: defineRoutes },
   { name: 'new', define: defineNew },
+  { name: 'openapi', define: defineOpenApi },
 ];
 
 const USAGE_EXIT_CODE = 2;
@@ -111,6 +114,13 @@ function defineRoutes(command: Command, host: CliHost): void {
     if (!host.routes) throw Errors.needsApplication('routes');
     const table = formatRouteTable(host.routes());
     process.stdout.write(table === '' ? 'no routes\n' : `${table}\n`);
+  });
+}
+
+function defineOpenApi(command: Command, host: CliHost): void {
+  command.description("print the application's OpenAPI 3.1 document (JSON)").action(() => {
+    if (!host.openapi) throw Errors.needsApplication('openapi');
+    process.stdout.write(`${JSON.stringify(host.openapi(), null, 2)}\n`);
   });
 }
 

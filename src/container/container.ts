@@ -58,6 +58,11 @@ export class Container {
     return record.instance as T;
   }
 
+  /** Whether some module provides `token`. @example container.has(OPENAPI_DOCUMENT) */
+  has(token: Token): boolean {
+    return (this.#graph.root.visible.get(token) ?? this.#graph.findRecord(token)) !== undefined;
+  }
+
   /**
    * An instance of `type` with its dependencies taken from the root module's scope: the provider's
    * instance when `type` is one, otherwise a new one, made once (no lifecycle hooks run on it).

@@ -2,9 +2,16 @@ import type { Class } from '../container/token';
 import { Errors } from '../errors';
 import { declaredHooks } from '../hooks/declared-hooks';
 import { joinPath } from './path';
-import { RESOURCE_ACTIONS, RESOURCE_ROUTES, type ResourceOptions } from './resource-table';
+import {
+  RESOURCE_ACTIONS,
+  RESOURCE_ROUTES,
+  type ResourceAction,
+  type ResourceOptions,
+} from './resource-table';
 import { createMethodHandler } from './handler-factory';
+import { controllerTag, handlerDoc } from './handler-doc';
 import type { RouteDefinition } from './route';
+import type { RouteDoc } from './route-doc';
 
 /** What a resource needs to become routes. */
 export interface ResourceSpec {
@@ -45,6 +52,7 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
           `${route.methods.join('/')} ${path}`,
         );
       }
+      const doc = resourceDoc(spec, route.action, controller);
       const hooks = declaredHooks(spec.instance.constructor as Class, route.action, spec.resolve, {
         isApi: spec.isApi,
       });
@@ -55,6 +63,25 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
         hooks,
         name: `${prefix}.${route.action}`,
         source: `${controller}.${route.action}`,
+        doc,
       }));
     });
+}
+
+const BINDING_ACTIONS: readonly ResourceAction[] = ['store', 'update'];
+const ITEM_ACTIONS: readonly ResourceAction[] = ['store', 'show', 'update'];
+
+// A `@Body()` parameter wins over the resource's `input`: it is what the action really binds.
+function resourceDoc(spec: ResourceSpec, action: ResourceAction, controller: string): RouteDoc {
+  const { input, output } = spec.options;
+  const outputs = typeof output === 'function' ? { item: output } : (output ?? {});
+  const declared = handlerDoc(spec.instance, action);
+  return {
+    tag: controllerTag(controller),
+    action,
+    isApi: spec.isApi,
+    body: declared.body ?? (BINDING_ACTIONS.includes(action) ? input : undefined),
+    output: action === 'index' ? outputs.list : ITEM_ACTIONS.includes(action) ? outputs.item : undefined,
+    query: declared.query,
+  };
 }

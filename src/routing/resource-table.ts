@@ -1,12 +1,25 @@
+import type { Class } from '../container/token';
 import type { HttpMethod } from './route';
 
 /** The seven conventional actions of a resource controller. */
 export type ResourceAction = 'index' | 'create' | 'store' | 'show' | 'edit' | 'update' | 'destroy';
 
-/** Narrows a resource to some of its actions; the routes keep the table's order. */
+/** The classes a resource's JSON answers have: one item (store, show, update), and the index's. */
+export interface ResourceOutputs {
+  readonly item?: Class;
+  readonly list?: Class;
+}
+
+/**
+ * Narrows a resource to some of its actions (the routes keep the table's order), and names the
+ * classes its OpenAPI document shows: the body `store` and `update` bind (`input`), and the answers
+ * (`output`: a class for one item, or `{ item, list }`).
+ */
 export interface ResourceOptions {
   only?: readonly ResourceAction[];
   except?: readonly ResourceAction[];
+  input?: Class;
+  output?: Class | ResourceOutputs;
 }
 
 interface ResourceRoute {

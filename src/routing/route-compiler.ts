@@ -4,6 +4,7 @@ import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
 import { declaredHooks } from '../hooks/declared-hooks';
 import { createMethodHandler } from './handler-factory';
+import { controllerTag, handlerDoc } from './handler-doc';
 import { joinPath } from './path';
 import { resourceRoutes } from './resource-routes';
 import type { RouteDefinition } from './route';
@@ -47,7 +48,8 @@ function decoratedRoutes(
     const handler = createMethodHandler({ instance, property: route.property, path, resolve });
     if (!handler) throw Errors.invalidRoute(source, 'the decorated member is not a method');
     const hooks = declaredHooks(type, route.property, resolve);
-    return { method: route.method, path, handler, name: route.name ?? source, source, hooks };
+    const doc = { tag: controllerTag(type.name), ...handlerDoc(instance, route.property) };
+    return { method: route.method, path, handler, name: route.name ?? source, source, hooks, doc };
   });
 }
 

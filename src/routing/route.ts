@@ -1,5 +1,6 @@
 import type { DeclaredHooks } from '../hooks/declared-hooks';
 import type { Context } from '../http/context';
+import type { RouteDoc } from './route-doc';
 
 /** The HTTP methods a route can answer; `ALL` answers every method. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
@@ -21,6 +22,8 @@ export interface RouteDefinition {
   readonly name: string;
   /** Who declared it, for error messages and logs, such as `OrderController.show`. */
   readonly source: string;
+  /** What the OpenAPI document says about it beyond its method and path. */
+  readonly doc?: RouteDoc;
   /** For controller routes: the guards, interceptors, filters, middleware and metadata its decorators declare. */
   readonly hooks?: DeclaredHooks;
 }

@@ -40,8 +40,26 @@ describe('Application.run', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("unknown command 'make:contoller'");
     expect(run.stderr).toContain('(Did you mean make:controller?)');
-    expect(run.stderr).toContain('commands: make:controller, routes, new, help');
+    expect(run.stderr).toContain('commands: make:controller, routes, new, openapi, help');
     expect(run.stderr).toContain('onApplicationShutdown ran');
+    expect(run.stdout).toBe('');
+  });
+
+  test('openapi prints the document of the routes, then shuts down', async () => {
+    const run = await runNode(APP, ['openapi'], { env: { OPENAPI: '1' } });
+    expect(run.code).toBe(0);
+    const document = JSON.parse(run.stdout) as { openapi: string; info: object; paths: object };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info).toEqual({ title: 'Hello', version: '1.0.0' });
+    expect(Object.keys(document.paths)).toEqual(['/hello']);
+    expect(run.stderr).toBe('onApplicationShutdown ran\n');
+  });
+
+  test('openapi without OpenApiModule exits 1, saying what to import', async () => {
+    const run = await runNode(APP, ['openapi']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('E_NO_OPENAPI_MODULE');
+    expect(run.stderr).toContain("OpenApiModule.forRoot({ title: 'Orders', version: '1.0.0' })");
     expect(run.stdout).toBe('');
   });
 

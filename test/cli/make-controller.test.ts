@@ -204,12 +204,15 @@ describe('framework', () => {
     const run = await runFramework(['make:contoller', 'Order']);
     expectExit(run, 2);
     expect(run.stderr).toContain("unknown command 'make:contoller'");
-    expect(run.stderr).toContain('commands: make:controller, routes, new, help');
+    expect(run.stderr).toContain('commands: make:controller, routes, new, openapi, help');
   });
 
-  test('routes on its own exits 2, pointing at the application entry point', async () => {
-    const run = await runFramework(['routes']);
-    expectExit(run, 2);
-    expect(run.stderr).toContain('node dist/main.js routes');
-  });
+  test.each(['routes', 'openapi'])(
+    '%s on its own exits 2, pointing at the application entry point',
+    async (command) => {
+      const run = await runFramework([command]);
+      expectExit(run, 2);
+      expect(run.stderr).toContain(`node dist/main.js ${command}`);
+    },
+  );
 });

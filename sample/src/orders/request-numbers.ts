@@ -14,7 +14,12 @@ export function positiveInteger(text: string): number | undefined {
 
 /** The `?page=` asked for (default 1); anything but a positive whole number is a 400. */
 export function requestedPage(ctx: Context): number {
-  const page = positiveInteger(ctx.query('page', '1'));
+  return pageNumber(ctx.query('page', '1'));
+}
+
+/** `text`, a page asked for, as a number; anything but a positive whole number is a 400. */
+export function pageNumber(text: string): number {
+  const page = positiveInteger(text);
   if (page === undefined) throw new HttpError(400, 'page must be a whole number from 1');
   return page;
 }

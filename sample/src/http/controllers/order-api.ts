@@ -1,23 +1,25 @@
-import { ApiResource, UseFilters, UseGuards, type Context } from 'keel';
+import { ApiResource, Query, UseFilters, UseGuards, type Context } from 'keel';
 import { ApiTokenGuard } from '../api-token-guard';
 import { OrderNotFoundJson } from '../order-not-found-filters';
 import { OrderInput } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
-import { requestedPage } from '../../orders/request-numbers';
+import { OrderPageView, OrderView } from '../../orders/order-view';
+import { pageNumber } from '../../orders/request-numbers';
 
 /**
  * The orders as JSON: the same service as the HTML pages, without the forms. Reads are open;
- * writes need the API token.
+ * writes need the API token. `input` and `output` give its OpenAPI document the body it binds and
+ * the answers it sends.
  */
 @UseGuards(ApiTokenGuard)
 @UseFilters(OrderNotFoundJson)
-@ApiResource('api/orders')
+@ApiResource('api/orders', { input: OrderInput, output: { item: OrderView, list: OrderPageView } })
 export class OrderApiController {
   constructor(private readonly orders: OrderService) {}
 
   // GET /api/orders?page=2
-  async index(ctx: Context) {
-    const page = requestedPage(ctx);
+  async index(@Query('page', '1') requested: string) {
+    const page = pageNumber(requested);
     const { orders, pageCount, total } = await this.orders.page(page);
     return { data: orders, page, pageCount, total };
   }

@@ -1,0 +1,76 @@
+import type { DynamicModule } from '../container/module-definition';
+import { InjectionToken } from '../container/token';
+import { Inject, Injectable } from '../decorators/injectable';
+import { Module } from '../decorators/module';
+import { APP_ROUTES, type RouteRegistrar } from '../routing/app-routes';
+import type { Router } from '../routing/router';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
+import { resolveOpenApiOptions, type OpenApiOptions, type OpenApiSettings } from './openapi-options';
+import { OPENAPI_DOCUMENT, type OpenApiDocumentSource } from './openapi-token';
+import { swaggerUiRoutes } from './swagger-ui';
+
+const OPENAPI_SETTINGS = new InjectionToken<OpenApiSettings>('OpenAPI settings');
+
+/** Serves the document and its Swagger UI page, built from the router's routes when first asked for. */
+@Injectable()
+class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar {
+  readonly #settings: OpenApiSettings;
+  #router: Router | undefined;
+  #document: OpenApiDocument | undefined;
+  #routeCount = -1;
+
+  constructor(@Inject(OPENAPI_SETTINGS) settings: OpenApiSettings) {
+    this.#settings = settings;
+  }
+
+  register(router: Router): void {
+    const { path, docsPath, info } = this.#settings;
+    this.#router = router;
+    router.add(
+      {
+        method: 'GET',
+        path,
+        handler: (ctx) => ctx.json(200, this.document()),
+        name: 'openapi.document',
+        source: 'OpenApiModule (document)',
+        doc: { hidden: true },
+      },
+      ...swaggerUiRoutes({ title: info.title, docsPath, documentPath: path }),
+    );
+  }
+
+  // Built again only when routes were added since: `app.router` takes routes after boot too.
+  document(): OpenApiDocument {
+    const routes = this.#router?.routes() ?? [];
+    if (!this.#document || routes.length !== this.#routeCount) {
+      this.#document = buildOpenApiDocument(routes.filter(this.#settings.include), this.#settings.info);
+      this.#routeCount = routes.length;
+    }
+    return this.#document;
+  }
+}
+
+/**
+ * The application's OpenAPI 3.1 document at `GET /openapi.json` and Swagger UI at `GET /docs`,
+ * derived from its routes with no annotations; `node dist/main.js openapi` prints the document.
+ *
+ * @example
+ * @Module({ imports: [OpenApiModule.forRoot({ title: 'Orders', version: '1.0.0' })] })
+ * export class AppModule {}
+ */
+@Module({})
+export class OpenApiModule {
+  /** The document's routes with `options` (title and version required; `path`, `docsPath`, `include`). @example OpenApiModule.forRoot({ title: 'Orders', version: '1.0.0', docsPath: '/api-docs' }) */
+  static forRoot(options: OpenApiOptions): DynamicModule {
+    return {
+      module: OpenApiModule,
+      providers: [
+        { provide: OPENAPI_SETTINGS, useValue: resolveOpenApiOptions(options) },
+        OpenApiPublisher,
+        { provide: OPENAPI_DOCUMENT, useExisting: OpenApiPublisher },
+        { provide: APP_ROUTES, useExisting: OpenApiPublisher },
+      ],
+      exports: [OPENAPI_DOCUMENT],
+    };
+  }
+}
