@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { describeDatabaseInputError } from '../database/database-input-errors';
 import { HttpError, type FieldErrors } from '../errors';
 import type { Logger } from '../logging/logger';
 import { sendJson } from './send';
@@ -34,7 +35,8 @@ const SUCCESS_HEADERS = ['content-type', 'content-disposition', 'content-encodin
 
 /**
  * What the client is told about `error`. The status is the error's own when it carries one from
- * 400 to 599 (HttpError, body-parser, http-errors, libraries such as express-jwt), else 500; the
+ * 400 to 599 (HttpError, body-parser, http-errors, libraries such as express-jwt), a 4xx for a
+ * database error the request's input caused (a value too long, a duplicate key), else 500; the
  * message is shown only when the error exposes it (4xx by default), else the status's name, and a
  * 5xx never shows its own.
  */
@@ -45,7 +47,7 @@ export function describeError(error: unknown): ErrorAnswer {
   const status = statusOf(tagged?.status ?? tagged?.statusCode);
   // Express's router marks a path parameter it cannot percent-decode as a 400 URIError.
   if (error instanceof URIError && status === 400) return MALFORMED_PATH;
-  if (status === undefined) return { status: 500, message: INTERNAL_MESSAGE };
+  if (status === undefined) return describeDatabaseInputError(error) ?? { status: 500, message: INTERNAL_MESSAGE };
   const fields = error instanceof HttpError ? error.fields : undefined;
   const exposes = error instanceof HttpError ? error.expose : tagged?.expose === true && status < 500;
   if (exposes) return { status, message: (error as Error).message, fields };
