@@ -184,6 +184,10 @@ export class Application {
     delayMs: number;
   }): Promise<void> {
     this.#status.markShuttingDown();
+    // With a delay, the orchestrator is taking the instance out of its load balancer: answers say
+    // `Connection: close` at once, so that keep-alive clients reconnect, and reach another instance.
+    // Without one, they would reconnect here, and meet the listener closing; the drain says it then.
+    if (delayMs > 0) this.#drain?.closeConnections();
     // Started a tick later, so that `#closing` is set before the first hook runs: a hook that
     // calls close() gets this same shutdown.
     this.#closing ??= Promise.resolve()
