@@ -47,7 +47,8 @@ export function describeError(error: unknown): ErrorAnswer {
   const status = statusOf(tagged?.status ?? tagged?.statusCode);
   // Express's router marks a path parameter it cannot percent-decode as a 400 URIError.
   if (error instanceof URIError && status === 400) return MALFORMED_PATH;
-  if (status === undefined) return describeDatabaseInputError(error) ?? { status: 500, message: INTERNAL_MESSAGE };
+  if (status === undefined)
+    return describeDatabaseInputError(error) ?? { status: 500, message: INTERNAL_MESSAGE };
   const fields = error instanceof HttpError ? error.fields : undefined;
   const exposes = error instanceof HttpError ? error.expose : tagged?.expose === true && status < 500;
   if (exposes) return { status, message: (error as Error).message, fields };

@@ -75,11 +75,9 @@ async function signalUnderLoad(app: ChildApp, redirectNewConnections: boolean): 
   await sleep(300);
   app.child.kill('SIGTERM');
   signalled = true;
-  const exited = within(app.exited, 10_000, 'exit');
-  await (redirectNewConnections
-    ? exited
-    : within(Promise.all(clients), 10_000, 'every client to be refused'));
-  await exited;
+  await within(app.exited, 10_000, 'exit');
+  hasExited = true;
+  await within(Promise.all(clients), 10_000, 'every client to stop');
   agent.destroy();
   return outcomes;
 }
