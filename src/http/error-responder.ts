@@ -76,6 +76,8 @@ export function respondWithError(error: unknown, req: Request, res: Response, lo
   if (answer.status >= 500) logger.error({ err: error, ...requestDetails(req) }, 'request failed');
   for (const header of SUCCESS_HEADERS) res.removeHeader(header);
   res.setHeader('Cache-Control', 'no-store');
+  if (error instanceof HttpError)
+    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
   const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
   sendJson(res, answer.status, body);
 }
