@@ -7,6 +7,7 @@ import { Container } from './container/container';
 import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
+import { refuseConnect } from './http/connect-refusal';
 import type { MiddlewareEntry } from './http/middleware';
 import { Pipeline, type Express } from './http/pipeline';
 import { Errors } from './errors';
@@ -125,6 +126,7 @@ export class Application {
       { ...this.#pipeline.serverClasses, ...serverTimeouts(this.#settings) },
       this.#pipeline.handle,
     );
+    refuseConnect(server);
     if (this.#settings.maxConnections !== undefined) server.maxConnections = this.#settings.maxConnections;
     this.#server = server;
     this.#drain = new ServerDrain(server);

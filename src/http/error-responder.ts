@@ -22,6 +22,12 @@ const BODY_ERRORS: Readonly<Record<string, ErrorAnswer>> = {
   'charset.unsupported': { status: 415, message: 'unsupported charset' },
 };
 
+// zlib's own errors, from a body whose Content-Encoding does not match its bytes.
+const MALFORMED_ENCODING: ErrorAnswer = {
+  status: 400,
+  message: 'request body does not match its Content-Encoding',
+};
+
 const MALFORMED_PATH: ErrorAnswer = { status: 400, message: 'malformed percent-encoding in the path' };
 
 /** The error for a path that cannot be percent-decoded. @example fail(malformedPath()) */
@@ -41,9 +47,16 @@ const SUCCESS_HEADERS = ['content-type', 'content-disposition', 'content-encodin
  * 5xx never shows its own.
  */
 export function describeError(error: unknown): ErrorAnswer {
-  const tagged = error as { type?: unknown; status?: unknown; statusCode?: unknown; expose?: unknown } | null;
+  const tagged = error as {
+    type?: unknown;
+    code?: unknown;
+    status?: unknown;
+    statusCode?: unknown;
+    expose?: unknown;
+  } | null;
   const known = typeof tagged?.type === 'string' ? BODY_ERRORS[tagged.type] : undefined;
   if (known) return known;
+  if (typeof tagged?.code === 'string' && tagged.code.startsWith('Z_')) return MALFORMED_ENCODING;
   const status = statusOf(tagged?.status ?? tagged?.statusCode);
   // Express's router marks a path parameter it cannot percent-decode as a 400 URIError.
   if (error instanceof URIError && status === 400) return MALFORMED_PATH;
@@ -76,6 +89,8 @@ export function respondWithError(error: unknown, req: Request, res: Response, lo
   if (answer.status >= 500) logger.error({ err: error, ...requestDetails(req) }, 'request failed');
   for (const header of SUCCESS_HEADERS) res.removeHeader(header);
   res.setHeader('Cache-Control', 'no-store');
+  // An error answer may echo what the client sent (a path): never let a browser read it as HTML.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   if (error instanceof HttpError)
     for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
   const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
