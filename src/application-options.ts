@@ -16,6 +16,14 @@ export interface ApplicationOptions {
   shutdownDelayMs?: number;
   /** How long in-flight requests get to finish once the server stops accepting. Default: `10000`. */
   shutdownTimeoutMs?: number;
+  /** How long a client may take to send a request's headers before it is answered 408. Default: `10000`. */
+  headersTimeoutMs?: number;
+  /** How long a client may take to send a whole request, body included, before it is answered 408. Default: `30000`. */
+  requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection is kept open for the client's next request. Default: `5000`. */
+  keepAliveTimeoutMs?: number;
+  /** The most connections the server holds at once; further ones are closed as they arrive. Default: no cap. */
+  maxConnections?: number;
 }
 
 /** The options with every default filled in. */
@@ -26,12 +34,22 @@ export interface ResolvedOptions {
   readonly handleSignals: boolean;
   readonly shutdownDelayMs: number;
   readonly shutdownTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+  readonly maxConnections: number | undefined;
 }
 
 /** The options that shape listening and shutting down. */
 export type ShutdownSettings = Pick<
   ResolvedOptions,
-  'handleSignals' | 'shutdownDelayMs' | 'shutdownTimeoutMs'
+  | 'handleSignals'
+  | 'shutdownDelayMs'
+  | 'shutdownTimeoutMs'
+  | 'headersTimeoutMs'
+  | 'requestTimeoutMs'
+  | 'keepAliveTimeoutMs'
+  | 'maxConnections'
 >;
 
 // Node's timers take at most 2^31 - 1 ms; a longer delay fires after 1 ms instead, which would turn a
@@ -47,7 +65,34 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     handleSignals: checkBoolean('handleSignals', options.handleSignals ?? true),
     shutdownDelayMs: checkMilliseconds('shutdownDelayMs', options.shutdownDelayMs ?? 0),
     shutdownTimeoutMs: checkMilliseconds('shutdownTimeoutMs', options.shutdownTimeoutMs ?? 10_000),
+    ...resolveClientTimeouts(options),
+    maxConnections:
+      options.maxConnections === undefined ? undefined : checkCount('maxConnections', options.maxConnections),
   };
+}
+
+function resolveClientTimeouts(
+  options: ApplicationOptions,
+): Pick<ResolvedOptions, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'> {
+  const requestTimeoutMs = checkMilliseconds('requestTimeoutMs', options.requestTimeoutMs ?? 30_000);
+  const headersTimeoutMs = checkMilliseconds('headersTimeoutMs', options.headersTimeoutMs ?? 10_000);
+  // Node refuses a headers timeout longer than the request's, which would never apply.
+  if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
+    throw Errors.invalidOption(
+      'headersTimeoutMs',
+      headersTimeoutMs,
+      `at most requestTimeoutMs (${requestTimeoutMs})`,
+    );
+  }
+  const keepAliveTimeoutMs = checkMilliseconds('keepAliveTimeoutMs', options.keepAliveTimeoutMs ?? 5000);
+  return { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs };
+}
+
+function checkCount(option: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw Errors.invalidOption(option, value, 'a whole number from 1');
+  }
+  return value;
 }
 
 /** `value` when it is a boolean; a boot error naming `option` otherwise. @example checkBoolean('handleSignals', true) */

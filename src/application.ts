@@ -8,6 +8,7 @@ import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
+import { refuseConnect } from './http/connect-refusal';
 import type { MiddlewareEntry } from './http/middleware';
 import { Pipeline, type Express } from './http/pipeline';
 import { Errors } from './errors';
@@ -134,7 +135,12 @@ export class Application {
     if (this.#server) throw Errors.alreadyListening(this.#bound?.url);
     // Claimed before the first await, so that a concurrent second call is refused too.
     // Requests and responses are made with Express's helpers already in place: nothing per request.
-    const server = http.createServer(this.#pipeline.serverClasses, this.#pipeline.handle);
+    const server = http.createServer(
+      { ...this.#pipeline.serverClasses, ...serverTimeouts(this.#settings) },
+      this.#pipeline.handle,
+    );
+    refuseConnect(server);
+    if (this.#settings.maxConnections !== undefined) server.maxConnections = this.#settings.maxConnections;
     this.#server = server;
     this.#drain = new ServerDrain(server);
     await bind(server, port, host).catch((error: unknown) => {
@@ -201,6 +207,10 @@ export class Application {
     delayMs: number;
   }): Promise<void> {
     this.#status.markShuttingDown();
+    // With a delay, the orchestrator is taking the instance out of its load balancer: answers say
+    // `Connection: close` at once, so that keep-alive clients reconnect, and reach another instance.
+    // Without one, they would reconnect here, and meet the listener closing; the drain says it then.
+    if (delayMs > 0) this.#drain?.closeConnections();
     // Started a tick later, so that `#closing` is set before the first hook runs: a hook that
     // calls close() gets this same shutdown.
     this.#closing ??= Promise.resolve()
@@ -235,6 +245,19 @@ const EVERY_INTERFACE = new Set(['::', '0.0.0.0']);
 function hostToOpen(address: AddressInfo): string {
   if (EVERY_INTERFACE.has(address.address)) return 'localhost';
   return address.family === 'IPv6' ? `[${address.address}]` : address.address;
+}
+
+// Node checks its timeouts every 30 s by default: a 10 s headers timeout would let a slow client
+// hold its connection for up to 40 s. Checked a few times per timeout instead, at most every second.
+function serverTimeouts(settings: ShutdownSettings): http.ServerOptions {
+  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = settings;
+  const shortest = Math.min(...[headersTimeoutMs, requestTimeoutMs].filter((ms) => ms > 0), 4000);
+  return {
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.max(10, Math.floor(shortest / 4)),
+  };
 }
 
 function bind(server: http.Server, port: number, host: string | undefined): Promise<void> {

@@ -29,11 +29,22 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
   readonly #logger: Logger;
   readonly #connect: ConnectSettings;
   readonly #stop = new AbortController();
+  #nextAttemptAt = 0;
 
   constructor(dataSource: DataSource, logger: Logger, connect: ConnectSettings) {
     this.dataSource = dataSource;
     this.#logger = logger;
     this.#connect = connect;
+  }
+
+  /** True once the `DataSource` is initialised and no `initialize()` is still running. @example if (!connector.isConnected) throw databaseNotConnected(connector.retryAfterSeconds) */
+  get isConnected(): boolean {
+    return this.dataSource.isInitialized && !pendingInitialization(this.dataSource);
+  }
+
+  /** Whole seconds until the next connection attempt, at least 1. @example res.setHeader('Retry-After', String(connector.retryAfterSeconds)) */
+  get retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil((this.#nextAttemptAt - performance.now()) / 1000));
   }
 
   /** Starts connecting, without waiting for it. @example connector.onApplicationBootstrap() */
@@ -89,6 +100,7 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
         if (this.#stop.signal.aborted) return;
         const { initialDelayMs, maxDelayMs } = this.#connect;
         const retryInMs = Math.min(initialDelayMs * 2 ** (attempt - 1), maxDelayMs);
+        this.#nextAttemptAt = performance.now() + retryInMs;
         this.#logger.warn(
           { db: type, attempt, retryInMs, err: error },
           'database connection failed; retrying',

@@ -1,10 +1,11 @@
-import type { DataSource, DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import { checkMilliseconds } from '../application-options';
 import type { DynamicModule } from '../container/module-definition';
 import type { Class } from '../container/token';
 import { Module } from '../decorators/module';
 import { LOGGER, type Logger } from '../logging/logger';
 import { withConnectTimeout } from './connect-timeouts';
+import { connectedRepository } from './connected-repository';
 import { DatabaseConnector, type ConnectSettings } from './database-connector';
 import { repositoryToken } from './inject-repository';
 import { loadTypeOrm } from './typeorm';
@@ -63,20 +64,21 @@ export class DatabaseModule {
           inject: [DatabaseConnector],
         },
       ],
-      exports: [DataSource],
+      exports: [DataSource, DatabaseConnector],
     };
   }
 
   /**
    * The repositories of `entities`, each injectable with `@InjectRepository(Entity)` in the
-   * importing module. @example DatabaseModule.forFeature([Order, Customer])
+   * importing module; until the database is connected, their methods answer 503 `database not
+   * connected` with `Retry-After`. @example DatabaseModule.forFeature([Order, Customer])
    */
   static forFeature(entities: readonly Class[]): DynamicModule {
-    const { DataSource } = loadTypeOrm();
     const providers = entities.map((entity) => ({
       provide: repositoryToken(entity),
-      useFactory: (dataSource: DataSource) => dataSource.getRepository(entity),
-      inject: [DataSource],
+      useFactory: (connector: DatabaseConnector, logger: Logger) =>
+        connectedRepository(connector.dataSource.getRepository(entity), connector, logger),
+      inject: [DatabaseConnector, LOGGER],
     }));
     return {
       module: DatabaseModule,

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { describeDatabaseInputError } from '../database/database-input-errors';
 import { HttpError, type FieldErrors } from '../errors';
 import type { Logger } from '../logging/logger';
 import type { ErrorPages } from './error-pages';
@@ -29,6 +30,12 @@ const BODY_ERRORS: Readonly<Record<string, ErrorAnswer>> = {
   'charset.unsupported': { status: 415, message: 'unsupported charset' },
 };
 
+// zlib's own errors, from a body whose Content-Encoding does not match its bytes.
+const MALFORMED_ENCODING: ErrorAnswer = {
+  status: 400,
+  message: 'request body does not match its Content-Encoding',
+};
+
 const MALFORMED_PATH: ErrorAnswer = { status: 400, message: 'malformed percent-encoding in the path' };
 
 /** The error for a path that cannot be percent-decoded. @example fail(malformedPath()) */
@@ -42,18 +49,27 @@ const SUCCESS_HEADERS = ['content-type', 'content-disposition', 'content-encodin
 
 /**
  * What the client is told about `error`. The status is the error's own when it carries one from
- * 400 to 599 (HttpError, body-parser, http-errors, libraries such as express-jwt), else 500; the
+ * 400 to 599 (HttpError, body-parser, http-errors, libraries such as express-jwt), a 4xx for a
+ * database error the request's input caused (a value too long, a duplicate key), else 500; the
  * message is shown only when the error exposes it (4xx by default), else the status's name, and a
  * 5xx never shows its own.
  */
 export function describeError(error: unknown): ErrorAnswer {
-  const tagged = error as { type?: unknown; status?: unknown; statusCode?: unknown; expose?: unknown } | null;
+  const tagged = error as {
+    type?: unknown;
+    code?: unknown;
+    status?: unknown;
+    statusCode?: unknown;
+    expose?: unknown;
+  } | null;
   const known = typeof tagged?.type === 'string' ? BODY_ERRORS[tagged.type] : undefined;
   if (known) return known;
+  if (typeof tagged?.code === 'string' && tagged.code.startsWith('Z_')) return MALFORMED_ENCODING;
   const status = statusOf(tagged?.status ?? tagged?.statusCode);
   // Express's router marks a path parameter it cannot percent-decode as a 400 URIError.
   if (error instanceof URIError && status === 400) return MALFORMED_PATH;
-  if (status === undefined) return { status: 500, message: INTERNAL_MESSAGE };
+  if (status === undefined)
+    return describeDatabaseInputError(error) ?? { status: 500, message: INTERNAL_MESSAGE };
   const fields = error instanceof HttpError ? error.fields : undefined;
   const exposes = error instanceof HttpError ? error.expose : tagged?.expose === true && status < 500;
   if (exposes) return { status, message: (error as Error).message, fields };
@@ -86,6 +102,8 @@ export function respondWithError(
   if (answer.status >= 500) logger.error({ err: error, ...requestDetails(req) }, 'request failed');
   for (const header of SUCCESS_HEADERS) res.removeHeader(header);
   res.setHeader('Cache-Control', 'no-store');
+  if (error instanceof HttpError)
+    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
   sendError(req, res, answer, pages);
 }
 
@@ -97,6 +115,8 @@ export function respondWithError(
  * sendError(req, res, { status: 404, message: 'order not found' }, pages);
  */
 export function sendError(req: Request, res: Response, answer: ErrorAnswer, pages: ErrorPages): void {
+  // An error answer may echo what the client sent (a path): never let a browser read it as HTML.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   const page = pages.render(req, res, answer.status, answer.message);
   if (page !== undefined) return sendHtml(res, answer.status, page);
   const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };

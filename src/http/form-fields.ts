@@ -3,13 +3,16 @@ import { getPropertyType } from '../metadata/reflection';
 
 type Converter = (value: string) => unknown;
 
+// Decimal notation only, as JSON and path ids are read: `0x10`, `1e3` or `Infinity` stay text, which
+// the number rules then refuse.
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 const TRUE_WORDS = new Set(['true', 'on', '1', 'yes']);
 const FALSE_WORDS = new Set(['false', 'off', '0', 'no', '']);
 
 // Forms send every value as a string: turn them into the property's declared type, the way a
 // browser user means them ("false" is false, an empty number field is no number at all).
 const CONVERTERS = new Map<unknown, Converter>([
-  [Number, (value) => (value.trim() === '' ? undefined : Number(value))],
+  [Number, (value) => toNumber(value.trim(), value)],
   [Boolean, (value) => (TRUE_WORDS.has(value) ? true : FALSE_WORDS.has(value) ? false : value)],
 ]);
 
@@ -26,6 +29,11 @@ export function convertFormFields(type: Class, fields: object): Record<string, u
     converted[name] = convert ? convertValue(value, convert) : value;
   }
   return converted;
+}
+
+function toNumber(text: string, value: string): unknown {
+  if (text === '') return undefined;
+  return DECIMAL.test(text) ? Number(text) : value;
 }
 
 function convertValue(value: unknown, convert: Converter): unknown {

@@ -7,6 +7,8 @@ export interface HttpErrorOptions {
   expose?: boolean;
   /** Per-field validation messages, sent as `fields`. */
   fields?: FieldErrors;
+  /** Response headers the answer carries, such as `Retry-After`. */
+  headers?: Readonly<Record<string, string>>;
   cause?: unknown;
 }
 
@@ -21,6 +23,7 @@ export class HttpError extends Error {
   readonly status: number;
   readonly expose: boolean;
   readonly fields: FieldErrors | undefined;
+  readonly headers: Readonly<Record<string, string>> | undefined;
 
   constructor(status: number, message: string, options: HttpErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -31,5 +34,6 @@ export class HttpError extends Error {
     this.status = status;
     this.expose = options.expose ?? status < 500;
     this.fields = options.fields;
+    this.headers = options.headers;
   }
 }

@@ -68,3 +68,22 @@ test('a JSON body nested 30 levels deep binds', async () => {
     .send({ title: 'a', body: JSON.parse(`${'['.repeat(30)}${']'.repeat(30)}`) as unknown });
   expect(res.body).toEqual({ ok: true });
 });
+
+test.each(['0x10', '1e3', 'Infinity', '+5', '0b11', ' 1 2'])(
+  'a form number in %p, not decimal notation, fails the number validation',
+  async (age) => {
+    const form = `subscribe=true&age=${encodeURIComponent(age)}`;
+    const res = await request(listenerOf(app)).post('/preferences').type('form').send(form);
+    expect(res.body).toEqual({ status: 422, errors: { age: ['age must be an integer number'] } });
+  },
+);
+
+test.each([
+  ['42', 42],
+  ['-7', -7],
+  [' 12 ', 12],
+])('a decimal form number %p binds as %p', async (age, expected) => {
+  const form = `subscribe=true&age=${encodeURIComponent(age)}`;
+  const res = await request(listenerOf(app)).post('/preferences').type('form').send(form);
+  expect(res.body).toEqual({ value: { subscribe: true, age: expected } });
+});

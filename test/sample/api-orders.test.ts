@@ -122,6 +122,33 @@ test('a NUL character, which PostgreSQL cannot store, is 422 rather than a faile
   });
 });
 
+test('a name the column cannot hold, counted as PostgreSQL counts it, is 422 naming the field', async () => {
+  // validator.js's length does not count variation selectors; varchar(80) does.
+  const res = await send('POST', '/api/orders', { ...lamp, customer: 'a\uFE0F'.repeat(80) });
+  expect(res.status).toBe(422);
+  expect(await res.json()).toEqual({
+    error: 'validation failed',
+    fields: { customer: ['customer must be 1 to 80 characters'] },
+  });
+});
+
+test('a missing field says it is required, and a number that is none says so alone', async () => {
+  const missing = await send('POST', '/api/orders', {});
+  expect(await missing.json()).toEqual({
+    error: 'validation failed',
+    fields: {
+      customer: ['customer is required'],
+      product: ['product is required'],
+      quantity: ['quantity is required'],
+    },
+  });
+  const notANumber = await send('POST', '/api/orders', { ...lamp, quantity: 'NaN' });
+  expect(await notANumber.json()).toEqual({
+    error: 'validation failed',
+    fields: { quantity: ['quantity must be a whole number'] },
+  });
+});
+
 test('an invalid update is 422 and leaves the order as it was', async () => {
   const { id } = await created();
   const res = await send('PUT', `/api/orders/${id}`, { ...lamp, quantity: 2.5 });

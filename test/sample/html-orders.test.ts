@@ -65,6 +65,14 @@ test('a form field with a NUL character comes back 422 with its message', async 
   expect(await res.text()).toContain('customer must not contain a NUL character');
 });
 
+test('a form name the column cannot hold comes back 422 with its message, and 0x10 is no number', async () => {
+  const res = await post('/orders', { customer: 'a\uFE0F'.repeat(80), product: 'Lamp', quantity: '0x10' });
+  expect(res.status).toBe(422);
+  const page = await res.text();
+  expect(page).toContain('customer must be 1 to 80 characters');
+  expect(page).toContain('quantity must be a whole number');
+});
+
 test('an edit that does not validate comes back 422 and leaves the order as it was', async () => {
   const location = await storedOrderPath({ customer: 'Grace', product: 'Compiler', quantity: '3' });
   const res = await post(location, { _method: 'PUT', customer: 'Grace', product: 'Compiler', quantity: '0' });

@@ -20,6 +20,11 @@ beforeAll(async () => {
   checkout = await mkdtemp(path.join(os.tmpdir(), 'keel-checkout-'));
   await cp(ROOT, checkout, { recursive: true, filter: (source) => !LEFT_OUT.has(path.basename(source)) });
   await symlink(path.join(ROOT, 'node_modules'), path.join(checkout, 'node_modules'));
+  startNpm();
+}, 30_000);
+
+function startNpm(): void {
+  output = '';
   // Its own process group, so that the test can stop npm and the node it started together.
   npmStart = spawn('npm', ['start'], {
     cwd: checkout,
@@ -29,7 +34,18 @@ beforeAll(async () => {
   });
   npmStart.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   npmStart.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-}, 30_000);
+}
+
+async function untilRefused(url: string): Promise<void> {
+  for (;;) {
+    const refused = await fetch(`${url}/health`).then(
+      () => false,
+      () => true,
+    );
+    if (refused) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 afterAll(async () => {
   if (npmStart.pid !== undefined && npmStart.exitCode === null) {
@@ -69,3 +85,19 @@ test('npm start, without DATABASE_URL, serves the sample: /health 200, then /hea
   expect(ready.status).toBe(200);
   expect(await ready.json()).toEqual({ status: 'ready', db: 'connected' });
 }, 120_000);
+
+test('SIGTERM to npm alone stops the server it started, and the next npm start serves', async () => {
+  const url = await listeningUrl();
+  await waitUntilReady(url);
+  const npmEnded = new Promise((resolve) => npmStart.once('close', resolve));
+
+  // What a process manager or `docker stop` does: a signal to npm's process, not to its group.
+  npmStart.kill('SIGTERM');
+  await within(npmEnded, 15_000, 'npm to exit');
+  await within(untilRefused(url), 15_000, 'the server to stop');
+
+  startNpm();
+  const next = await listeningUrl();
+  await waitUntilReady(next);
+  expect(output).not.toContain('is in use by process');
+}, 180_000);

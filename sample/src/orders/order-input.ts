@@ -1,22 +1,22 @@
-import { IsInt, IsString, Length, Max, Min, NotContains } from 'class-validator';
+import { Characters, InRange, IsText, IsWholeNumber, WithoutNul } from './order-rules';
 
-// PostgreSQL's text cannot hold a NUL character: refused here as invalid input, never a failed insert.
-const NUL = '\u0000';
+// The column lengths of the orders table (varchar(80)). Rules run, and report, from the type rule
+// up: a field gets the message of its first failing rule first.
+const NAME_LENGTH = 80;
 
 /** What a client may set on an order, from the HTML form or a JSON body. */
 export class OrderInput {
-  @IsString()
-  @Length(1, 80, { message: 'customer must be 1 to 80 characters' })
-  @NotContains(NUL, { message: 'customer must not contain a NUL character' })
+  @WithoutNul('customer')
+  @Characters('customer', 1, NAME_LENGTH)
+  @IsText('customer')
   customer!: string;
 
-  @IsString()
-  @Length(1, 80, { message: 'product must be 1 to 80 characters' })
-  @NotContains(NUL, { message: 'product must not contain a NUL character' })
+  @WithoutNul('product')
+  @Characters('product', 1, NAME_LENGTH)
+  @IsText('product')
   product!: string;
 
-  @IsInt({ message: 'quantity must be a whole number' })
-  @Min(1, { message: 'quantity must be at least 1' })
-  @Max(1000, { message: 'quantity must be at most 1000' })
+  @InRange('quantity', 1, 1000)
+  @IsWholeNumber('quantity')
   quantity!: number;
 }
