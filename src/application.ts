@@ -6,6 +6,7 @@ import { isCliCommand } from './cli/command-words';
 import { Container } from './container/container';
 import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
+import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
 import type { MiddlewareEntry } from './http/middleware';
 import { Pipeline, type Express } from './http/pipeline';
@@ -242,6 +243,18 @@ export async function createApplication(
   root: ModuleImport,
   options: ApplicationOptions = {},
 ): Promise<Application> {
+  return new Application(await bootParts(root, options));
+}
+
+/**
+ * Everything {@link createApplication} does but wrapping the parts, with `overrides` replacing
+ * providers: what `keel/testing` boots through. @internal
+ */
+export async function bootParts(
+  root: ModuleImport,
+  options: ApplicationOptions,
+  overrides: ProviderOverrides = new Map(),
+): Promise<ApplicationParts> {
   const settings = resolveOptions(options);
   const logger = createLogger(settings.logger);
   const status = new ApplicationStatus();
@@ -251,6 +264,7 @@ export async function createApplication(
       [ApplicationStatus, status],
       [LOGGER, logger],
     ]),
+    overrides,
   );
   const pipeline = new Pipeline({
     resolve: (type) => container.construct(type),
@@ -266,5 +280,5 @@ export async function createApplication(
   const instances = container.instances();
   await callBootHook(instances, 'onModuleInit');
   await callBootHook(instances, 'onApplicationBootstrap');
-  return new Application({ container, pipeline, status, logger, settings });
+  return { container, pipeline, status, logger, settings };
 }

@@ -1,4 +1,5 @@
 import { CliErrors } from './cli/cli-errors';
+import { ConfigErrors } from './config/config-errors';
 import { ContainerErrors } from './container/container-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
@@ -19,6 +20,7 @@ export const Errors = {
   ...HandlerErrors,
   ...LifecycleErrors,
   ...CliErrors,
+  ...ConfigErrors,
 };
 
 /** The codes of errors keel raises itself, at boot or while serving: each written once, in its builder. */

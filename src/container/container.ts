@@ -1,8 +1,9 @@
 import { Errors } from '../errors';
 import { classDependencies, type Dependency } from './dependencies';
 import type { ModuleImport } from './module-definition';
-import { ModuleGraph } from './module-graph';
-import { ProviderRecord, type RecordScope } from './provider-record';
+import { ModuleGraph, type ProviderOverrides } from './module-graph';
+import { isBuiltOnDemand } from './on-demand';
+import { createRecord, ProviderRecord, type RecordScope } from './provider-record';
 import { tokenName, type Class, type Token } from './token';
 
 /** A controller instance with the class it was made from. */
@@ -22,6 +23,8 @@ export interface ControllerInstance {
 export class Container {
   readonly #graph: ModuleGraph;
   readonly #constructed = new Map<Class, unknown>();
+  /** Overrides of classes no module provides, which keel builds on demand (middleware given to `app.use`). */
+  readonly #onDemand = new Map<Token, ProviderRecord>();
 
   private constructor(graph: ModuleGraph) {
     this.#graph = graph;
@@ -30,13 +33,21 @@ export class Container {
   /**
    * Scans `root` and creates all its providers and controllers; rejects with a boot error.
    * `builtIns` (and the container itself) can be injected in every module that does not provide
-   * the same token itself. @example await Container.create(AppModule)
+   * the same token itself; `overrides` replace the providers of their tokens wherever they are
+   * provided. @example await Container.create(AppModule)
    */
   static async create(
     root: ModuleImport,
     builtIns: ReadonlyMap<Token, unknown> = new Map(),
+    overrides: ProviderOverrides = new Map(),
   ): Promise<Container> {
-    const container = new Container(new ModuleGraph(root));
+    const graph = new ModuleGraph(root, overrides);
+    const container = new Container(graph);
+    for (const [token, override] of overrides) {
+      if (graph.overridden.has(token)) continue;
+      if (!isBuiltOnDemand(token)) throw Errors.unknownOverride(token);
+      container.#onDemand.set(token, createRecord(override, graph.root));
+    }
     // Cast: the private constructor makes the class no `Class`, yet it is the token users inject.
     container.#provideEverywhere(
       new Map<Token, unknown>([[Container as unknown as Class, container], ...builtIns]),
@@ -62,7 +73,7 @@ export class Container {
    */
   construct<T>(type: Class<T>): T {
     const root = this.#graph.root;
-    const provided = root.visible.get(type);
+    const provided = root.visible.get(type) ?? this.#onDemand.get(type);
     if (provided) return provided.instance as T;
     if (!this.#constructed.has(type)) {
       const args = classDependencies(type).map((dependency) => {
@@ -104,6 +115,7 @@ export class Container {
       yield* node.providers.values();
       yield* node.controllers;
     }
+    yield* this.#onDemand.values();
   }
 
   // Resolution is sequential (one await at a time), so `path` is the only chain in progress and

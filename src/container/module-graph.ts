@@ -4,8 +4,12 @@ import { getOwnMetadata } from '../metadata/reflection';
 import type { ControllerMetadata } from '../routing/route-metadata';
 import { isDynamicModule, type ModuleImport, type ModuleMetadata } from './module-definition';
 import { ModuleNode } from './module-node';
+import type { Provider } from './provider';
 import { createRecord, type ProviderRecord } from './provider-record';
 import type { Class, Token } from './token';
+
+/** Providers that replace, wherever it is provided, the provider of their `provide` token. */
+export type ProviderOverrides = ReadonlyMap<Token, Provider>;
 
 /**
  * The application's modules, scanned once from the root: each module's records, what it exports,
@@ -15,9 +19,13 @@ export class ModuleGraph {
   /** Every module, imports before their importers: the order of instantiation and of init hooks. */
   readonly modules: ModuleNode[] = [];
   readonly root: ModuleNode;
+  /** The overridden tokens some module provides (or declares as a controller). */
+  readonly overridden = new Set<Token>();
   readonly #nodes = new Map<ModuleImport, ModuleNode>();
+  readonly #overrides: ProviderOverrides;
 
-  constructor(root: ModuleImport) {
+  constructor(root: ModuleImport, overrides: ProviderOverrides = new Map()) {
+    this.#overrides = overrides;
     this.root = this.#scan(root, undefined, 0);
     this.#collectExports();
     const globals = this.modules.filter((node) => node.isGlobal);
@@ -65,13 +73,22 @@ export class ModuleGraph {
       node.imports.push(this.#scan(child, node.name, index)),
     );
     for (const provider of metadata.providers ?? []) {
-      const record = createRecord(provider, node);
+      const record = this.#overridden(createRecord(provider, node), node);
       node.providers.set(record.token, record);
     }
     for (const controller of metadata.controllers ?? [])
-      node.controllers.push(controllerRecord(controller, node));
+      node.controllers.push(this.#overridden(controllerRecord(controller, node), node));
     this.modules.push(node);
     return node;
+  }
+
+  // Replaced before exports and visibility are computed, so every consumer, in any module, sees
+  // the override and nothing can reach the original.
+  #overridden(record: ProviderRecord, node: ModuleNode): ProviderRecord {
+    const override = this.#overrides.get(record.token);
+    if (!override) return record;
+    this.overridden.add(record.token);
+    return createRecord(override, node);
   }
 
   // Exports may depend on each other in a cycle (A re-exports B, which re-exports A): propagate
