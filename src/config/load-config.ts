@@ -35,7 +35,7 @@ export function loadConfig<T extends object>(schema: ConfigSchema<T>, sources: C
   const target = config as Record<string, unknown>;
   for (const variable of variablesOf(schema, config, validator)) {
     const raw = values[variable];
-    if (raw !== undefined) target[variable] = convert(raw, getPropertyType(schema.prototype, variable));
+    if (raw !== undefined) target[variable] = convert(raw, declaredType(schema, variable, target[variable]));
   }
   const errors = validator.validateSync(config, { validationError: { target: false, value: false } });
   if (errors.length > 0) throw Errors.invalidConfig(schema.name, errors.map(toFailure));
@@ -62,6 +62,14 @@ function variablesOf(
 ): Set<string> {
   const rules = validator.getMetadataStorage().getTargetValidationMetadatas(schema, '', false, false);
   return new Set([...rules.map((rule) => rule.propertyName), ...Object.keys(config)]);
+}
+
+// The annotation's type, else the default's: compilers emit no useful type for `PORT = 8080`.
+function declaredType(schema: ConfigSchema, variable: string, fallback: unknown): unknown {
+  const type = getPropertyType(schema.prototype, variable);
+  if (type === Number || type === Boolean) return type;
+  if (typeof fallback === 'number') return Number;
+  return typeof fallback === 'boolean' ? Boolean : type;
 }
 
 // A value that does not convert stays a string, so that the rule on the property reports it.

@@ -1,4 +1,4 @@
-import { Errors } from '../errors';
+import { Errors, FrameworkError } from '../errors';
 import { classDependencies, type Dependency } from './dependencies';
 import type { ModuleImport } from './module-definition';
 import { ModuleGraph, type ProviderOverrides } from './module-graph';
@@ -139,6 +139,8 @@ export class Container {
       const created = record.create(args);
       record.instance = record.awaitsResult ? await created : created;
     } catch (error) {
+      // keel's own errors (invalid configuration, options) already name the culprit and the fix.
+      if (error instanceof FrameworkError) throw error;
       throw Errors.providerFailed(record.label, record.scope.name, error);
     }
     record.isResolved = true;
