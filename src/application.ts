@@ -8,6 +8,7 @@ import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
 import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from './hooks/hook-tokens';
 import type { MiddlewareEntry } from './http/middleware';
 import { Pipeline, type Express } from './http/pipeline';
 import { Errors } from './errors';
@@ -272,9 +273,14 @@ export async function bootParts(
     logger,
     views: settings.views,
     bodyLimit: settings.bodyLimit,
+    globals: {
+      guards: container.getAll(APP_GUARD),
+      interceptors: container.getAll(APP_INTERCEPTOR),
+      filters: container.getAll(APP_FILTER),
+    },
   });
-  for (const { type, instance } of container.controllers()) {
-    pipeline.router.add(...compileController(type, instance));
+  for (const { type, instance, resolve } of container.controllers()) {
+    pipeline.router.add(...compileController(type, instance, resolve));
   }
 
   const instances = container.instances();

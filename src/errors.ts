@@ -1,6 +1,7 @@
 import { CliErrors } from './cli/cli-errors';
 import { ConfigErrors } from './config/config-errors';
 import { ContainerErrors } from './container/container-errors';
+import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import { RoutingErrors } from './routing/routing-errors';
@@ -18,6 +19,7 @@ export const Errors = {
   ...ContainerErrors,
   ...RoutingErrors,
   ...HandlerErrors,
+  ...HookErrors,
   ...LifecycleErrors,
   ...CliErrors,
   ...ConfigErrors,

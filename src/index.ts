@@ -25,7 +25,16 @@ export { InjectionToken, type Class, type Token } from './container/token';
 export { ApiResource, Controller, Resource } from './decorators/controller';
 export { Inject, Injectable, Optional } from './decorators/injectable';
 export { Global, Module } from './decorators/module';
-export { Body, Ctx, Form, Param, Query } from './decorators/params';
+export {
+  Catch,
+  SetMetadata,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+  UseMiddleware,
+  type ClassOrMethodDecorator,
+} from './decorators/hooks';
+export { Body, Ctx, Form, Param, Query, createParamDecorator, type PipeEntry } from './decorators/params';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, createRouteDecorator } from './decorators/route';
 export {
   Errors,
@@ -43,6 +52,17 @@ export {
 export { InjectRepository, repositoryToken } from './database/inject-repository';
 export { initializeOnce } from './database/initialize-once';
 export { HealthModule } from './health/health-module';
+export { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from './hooks/hook-tokens';
+export type {
+  CallNext,
+  CanActivate,
+  ExceptionFilter,
+  HookEntry,
+  Interceptor,
+  ParamTarget,
+  PipeTransform,
+} from './hooks/hook-types';
+export { ParseBoolPipe, ParseIntPipe, ParseUUIDPipe } from './hooks/pipes';
 export type { HealthModuleOptions, HealthOptions } from './health/health-options';
 export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';

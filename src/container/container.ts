@@ -10,6 +10,8 @@ import { tokenName, type Class, type Token } from './token';
 export interface ControllerInstance {
   readonly type: Class;
   readonly instance: object;
+  /** Builds a class through DI in the controller's module: its guards, interceptors, filters, pipes. */
+  readonly resolve: <T>(type: Class<T>) => T;
 }
 
 /**
@@ -22,8 +24,9 @@ export interface ControllerInstance {
  */
 export class Container {
   readonly #graph: ModuleGraph;
-  readonly #constructed = new Map<Class, unknown>();
-  /** Overrides of classes no module provides, which keel builds on demand (middleware given to `app.use`). */
+  // One instance per class and module, for classes built on demand in a module's scope.
+  readonly #constructed = new Map<RecordScope, Map<Class, unknown>>();
+  /** Overrides of classes no module provides, which keel builds on demand (middleware, guards). */
   readonly #onDemand = new Map<Token, ProviderRecord>();
 
   private constructor(graph: ModuleGraph) {
@@ -72,17 +75,17 @@ export class Container {
    * @example container.construct(PhotoController)
    */
   construct<T>(type: Class<T>): T {
-    const root = this.#graph.root;
-    const provided = root.visible.get(type) ?? this.#onDemand.get(type);
-    if (provided) return provided.instance as T;
-    if (!this.#constructed.has(type)) {
-      const args = classDependencies(type).map((dependency) => {
-        const record = this.#lookup(root, dependency, type.name, [root.name, type.name]);
-        return record?.instance;
-      });
-      this.#constructed.set(type, new (type as unknown as new (...a: unknown[]) => T)(...args));
-    }
-    return this.#constructed.get(type) as T;
+    return this.#constructIn(this.#graph.root, type);
+  }
+
+  /**
+   * Every instance provided under a multi token (`APP_GUARD`), module by module (imports first),
+   * in declaration order. @example container.getAll(APP_GUARD)
+   */
+  getAll<T>(token: Token<T>): T[] {
+    return [...this.#records()]
+      .filter((record) => record.token === token)
+      .map((record) => record.instance as T);
   }
 
   /** Every controller, module by module (imports first), in declaration order. @example container.controllers().length */
@@ -91,6 +94,7 @@ export class Container {
       node.controllers.map((record) => ({
         type: record.token as Class,
         instance: record.instance as object,
+        resolve: <T>(type: Class<T>): T => this.#constructIn(node, type),
       })),
     );
   }
@@ -98,6 +102,21 @@ export class Container {
   /** Every distinct instance, module by module (imports first): the order of init hooks. @example container.instances() */
   instances(): unknown[] {
     return [...new Set([...this.#records()].map((record) => record.instance))];
+  }
+
+  #constructIn<T>(scope: RecordScope, type: Class<T>): T {
+    const provided = scope.visible.get(type) ?? this.#onDemand.get(type);
+    if (provided) return provided.instance as T;
+    const built = this.#constructed.get(scope) ?? new Map<Class, unknown>();
+    this.#constructed.set(scope, built);
+    if (!built.has(type)) {
+      const args = classDependencies(type).map((dependency) => {
+        const record = this.#lookup(scope, dependency, type.name, [scope.name, type.name]);
+        return record?.instance;
+      });
+      built.set(type, new (type as unknown as new (...a: unknown[]) => T)(...args));
+    }
+    return built.get(type) as T;
   }
 
   #provideEverywhere(values: ReadonlyMap<Token, unknown>): void {

@@ -4,12 +4,15 @@ import { getOwnMetadata } from '../metadata/reflection';
 import type { ControllerMetadata } from '../routing/route-metadata';
 import { isDynamicModule, type ModuleImport, type ModuleMetadata } from './module-definition';
 import { ModuleNode } from './module-node';
-import type { Provider } from './provider';
+import type { ClassProvider, FactoryProvider, Provider, ValueProvider } from './provider';
 import { createRecord, type ProviderRecord } from './provider-record';
-import type { Class, Token } from './token';
+import { InjectionToken, type Class, type Token } from './token';
 
-/** Providers that replace, wherever it is provided, the provider of their `provide` token. */
-export type ProviderOverrides = ReadonlyMap<Token, Provider>;
+/**
+ * Replacements by token, wherever the token is provided; a class's replacement also stands in for
+ * it where a provider names it as `useClass` (`{ provide: APP_GUARD, useClass: AuthGuard }`).
+ */
+export type ProviderOverrides = ReadonlyMap<Token, ClassProvider | ValueProvider | FactoryProvider>;
 
 /**
  * The application's modules, scanned once from the root: each module's records, what it exports,
@@ -73,8 +76,10 @@ export class ModuleGraph {
       node.imports.push(this.#scan(child, node.name, index)),
     );
     for (const provider of metadata.providers ?? []) {
-      const record = this.#overridden(createRecord(provider, node), node);
-      node.providers.set(record.token, record);
+      const record = this.#overridden(createRecord(provider, node), node, provider);
+      // Each provider of a multi token is one more instance: kept under a key of its own.
+      const key = isMultiToken(record.token) ? Symbol(record.label) : record.token;
+      node.providers.set(key, record);
     }
     for (const controller of metadata.controllers ?? [])
       node.controllers.push(this.#overridden(controllerRecord(controller, node), node));
@@ -84,11 +89,12 @@ export class ModuleGraph {
 
   // Replaced before exports and visibility are computed, so every consumer, in any module, sees
   // the override and nothing can reach the original.
-  #overridden(record: ProviderRecord, node: ModuleNode): ProviderRecord {
-    const override = this.#overrides.get(record.token);
-    if (!override) return record;
-    this.overridden.add(record.token);
-    return createRecord(override, node);
+  #overridden(record: ProviderRecord, node: ModuleNode, provider?: Provider): ProviderRecord {
+    const replaced = this.#overrides.has(record.token) ? record.token : classNamedBy(provider);
+    const override = replaced === undefined ? undefined : this.#overrides.get(replaced);
+    if (!override || replaced === undefined) return record;
+    this.overridden.add(replaced);
+    return createRecord({ ...override, provide: record.token }, node);
   }
 
   // Exports may depend on each other in a cycle (A re-exports B, which re-exports A): propagate
@@ -129,6 +135,14 @@ export class ModuleGraph {
       (child) => child.type === entry || this.#nodes.get(entry as ModuleImport) === child,
     );
   }
+}
+
+function classNamedBy(provider: Provider | undefined): Token | undefined {
+  return typeof provider === 'object' && 'useClass' in provider ? provider.useClass : undefined;
+}
+
+function isMultiToken(token: Token): boolean {
+  return token instanceof InjectionToken && token.isMulti;
 }
 
 function mergeMetadata(base: ModuleMetadata, dynamic: ModuleMetadata): ModuleMetadata {

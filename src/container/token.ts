@@ -10,7 +10,18 @@ export type Class<T = unknown> = new (...args: never[]) => T;
  */
 export class InjectionToken<T> {
   declare readonly __type?: T;
-  constructor(readonly description: string) {}
+  /**
+   * Whether every module may provide it again, each provider adding one more instance rather than
+   * replacing the last (`APP_GUARD`): read them all with `container.getAll(token)`.
+   */
+  readonly isMulti: boolean;
+
+  constructor(
+    readonly description: string,
+    options: { readonly multi?: boolean } = {},
+  ) {
+    this.isMulti = options.multi === true;
+  }
 
   toString(): string {
     return `InjectionToken(${this.description})`;

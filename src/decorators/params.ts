@@ -1,7 +1,12 @@
 import type { Class } from '../container/token';
+import type { HookEntry, PipeTransform } from '../hooks/hook-types';
+import type { Context } from '../http/context';
 import { MetadataKey } from '../metadata/keys';
 import { appendMetadata } from '../metadata/reflection';
 import type { ParamMetadata, ParamSource } from '../routing/route-metadata';
+
+/** A pipe as a parameter decorator names it: a class built through DI, or an instance. */
+export type PipeEntry = HookEntry<PipeTransform>;
 
 function paramDecorator(
   source: ParamSource,
@@ -15,34 +20,55 @@ function paramDecorator(
   };
 }
 
-/**
- * Injects the path parameter `name`, a string: the decorator spelling of `ctx.param(name)`.
- *
- * @example
- * @Get(':id') show(@Param('id') id: string) {}
- */
-export function Param(name: string): ParameterDecorator {
-  return paramDecorator('param', { name });
+// `@Query('page', '1', ParseIntPipe)`: a string after the name is the fallback, the rest are pipes.
+function fallbackAndPipes(
+  first: string | PipeEntry | undefined,
+  pipes: readonly PipeEntry[],
+): { fallback?: string; pipes: PipeEntry[] } {
+  if (first === undefined || typeof first === 'string') return { fallback: first, pipes: [...pipes] };
+  return { pipes: [first, ...pipes] };
 }
 
 /**
- * Injects the query value `name`, or `fallback` when it is absent: `ctx.query(name, fallback)`.
+ * Injects the path parameter `name`, a string, or what its pipes make of it (`ParseIntPipe`: a
+ * number, or 400 before the handler runs): the decorator spelling of `ctx.param(name)`.
  *
  * @example
- * @Get() index(@Query('page', '1') page: string) {}
+ * @Get(':id') show(@Param('id', ParseIntPipe) id: number) {}
  */
-export function Query(name: string, fallback?: string): ParameterDecorator {
-  return paramDecorator('query', { name, fallback });
+export function Param(name: string, ...pipes: PipeEntry[]): ParameterDecorator {
+  return paramDecorator('param', { name, pipes });
 }
 
 /**
- * Injects the posted form field `name`, or `fallback`: `ctx.form(name, fallback)`.
+ * Injects the query value `name`, or `fallback` when it is absent (`ctx.query(name, fallback)`),
+ * through its pipes. With no name, the whole query string bound into the parameter's class and
+ * validated: 422 with `fields` before the handler runs when it is invalid.
+ *
+ * @example
+ * @Get() index(@Query('page', '1', ParseIntPipe) page: number) {}
+ * @Get() search(@Query() filter: OrderFilter) {}
+ */
+export function Query(
+  name?: string,
+  fallbackOrPipe?: string | PipeEntry,
+  ...pipes: PipeEntry[]
+): ParameterDecorator {
+  return paramDecorator('query', { name, ...fallbackAndPipes(fallbackOrPipe, pipes) });
+}
+
+/**
+ * Injects the posted form field `name`, or `fallback`, through its pipes: `ctx.form(name, fallback)`.
  *
  * @example
  * @Post() store(@Form('email') email: string) {}
  */
-export function Form(name: string, fallback?: string): ParameterDecorator {
-  return paramDecorator('form', { name, fallback });
+export function Form(
+  name: string,
+  fallbackOrPipe?: string | PipeEntry,
+  ...pipes: PipeEntry[]
+): ParameterDecorator {
+  return paramDecorator('form', { name, ...fallbackAndPipes(fallbackOrPipe, pipes) });
 }
 
 /**
@@ -64,4 +90,19 @@ export function Body(type?: Class): ParameterDecorator {
  */
 export function Ctx(): ParameterDecorator {
   return paramDecorator('ctx');
+}
+
+/**
+ * Makes a parameter decorator of your own: `read(ctx, data)` gives the value (sync or async),
+ * `data` being what the decorator is called with; pipes may follow.
+ *
+ * @example
+ * export const CurrentUser = createParamDecorator((ctx) => ctx.req.user);
+ * @Get('me') me(@CurrentUser() user: User) { return user; }
+ */
+export function createParamDecorator<Data = undefined, Value = unknown>(
+  read: (ctx: Context, data: Data) => Value | Promise<Value>,
+): (data?: Data, ...pipes: PipeEntry[]) => ParameterDecorator {
+  return (data, ...pipes) =>
+    paramDecorator('custom', { read: read as (ctx: Context, data: unknown) => unknown, data, pipes });
 }

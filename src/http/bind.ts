@@ -41,8 +41,26 @@ export async function bindBody<T extends object>(req: Request, type: Class<T>): 
   // Deeper input would exhaust the stack in class-transformer's recursive walk.
   if (nestingExceeds(body, MAX_DEPTH))
     return invalid({ body: [`must not nest deeper than ${MAX_DEPTH} levels`] });
-  // class-transformer skips `__proto__` and `constructor` keys, so input cannot reach a prototype.
-  const plain = isForm ? convertFormFields(type, body) : body;
+  return validateInto(type, isForm ? convertFormFields(type, body) : body);
+}
+
+/**
+ * Binds the query string into `type` and validates it, its strings converted to the declared
+ * number and boolean types as a form's are; never throws for bad input.
+ *
+ * @example
+ * const filter = await bindQuery(req, OrderFilter); // { ok: true, value: { page: 2 } }
+ */
+export function bindQuery<T extends object>(req: Request, type: Class<T>): Promise<BindResult<T>> {
+  const query: unknown = req.query;
+  return validateInto(
+    type,
+    convertFormFields(type, typeof query === 'object' && query !== null ? query : {}),
+  );
+}
+
+// class-transformer skips `__proto__` and `constructor` keys, so input cannot reach a prototype.
+async function validateInto<T extends object>(type: Class<T>, plain: object): Promise<BindResult<T>> {
   const { plainToInstance, validate } = loadValidation();
   const value = plainToInstance(type as unknown as ClassConstructor<T>, plain);
   const failures = await validate(value, { whitelist: true, forbidUnknownValues: true });

@@ -3,15 +3,20 @@ import type { Class } from '../container/token';
 import { Errors } from '../errors';
 import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
+import type { ErrorPages } from './error-pages';
+import { sendError } from './error-responder';
 import { sendHtml, sendJson } from './send';
 import type { ViewRenderer } from './views';
 
 /** What every context of one route shares, prepared once at boot. */
 export interface RouteRuntime {
   readonly views: ViewRenderer;
+  readonly pages: ErrorPages;
   readonly logger: Logger;
   /** The route, as error messages name it: `OrderController.show (GET /orders/:id)`. */
   readonly description: string;
+  /** The route's `SetMetadata` values, the method's over the class's. */
+  readonly metadata: ReadonlyMap<unknown, unknown>;
 }
 
 /**
@@ -104,9 +109,20 @@ export class Context {
     if (this.#isWritable()) this.#res.redirect(status, location);
   }
 
-  /** Sends `{"error": message}` with `status`. @example ctx.error(404, 'order not found') */
+  /**
+   * Sends `{"error": message}` with `status`, or the HTML error page for a request that prefers
+   * HTML where `views/errors/` has one. @example ctx.error(404, 'order not found')
+   */
   error(status: number, message: string): void {
-    if (this.#isWritable()) sendJson(this.#res, status, { error: message });
+    if (this.#isWritable()) sendError(this.req, this.#res, { status, message }, this.#runtime.pages);
+  }
+
+  /**
+   * The value `SetMetadata(key, value)` put on the route's method, else on its class; undefined
+   * when neither has one. @example const roles = ctx.metadata('roles') as string[] | undefined
+   */
+  metadata<T = unknown>(key: unknown): T | undefined {
+    return this.#runtime.metadata.get(key) as T | undefined;
   }
 
   // A second answer (or one after keel already sent a 500) must not throw: it would surface as an

@@ -3,7 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors';
 import type { Logger } from '../logging/logger';
 import type { Router } from '../routing/router';
+import { Context, type RouteRuntime } from './context';
+import type { ErrorPages } from './error-pages';
 import { malformedPath, respondWithError } from './error-responder';
+import { runFilters, type CatchingFilter } from './filters';
 import type { ExpressObjects } from './express-objects';
 import { runErrorMiddleware, runMiddleware } from './middleware';
 
@@ -19,7 +22,11 @@ export interface DispatcherParts {
   /** Phase 3, and the error middleware: what `app.use` was given, in order; both lists may grow. */
   readonly middleware: readonly RequestHandler[];
   readonly errorMiddleware: readonly ErrorRequestHandler[];
+  /** What filters of errors outside any route (phases 3 and 4) see: the `APP_FILTER`s, and a context's runtime. */
+  readonly globalFilters: readonly CatchingFilter[];
+  readonly runtime: RouteRuntime;
   readonly logger: Logger;
+  readonly pages: ErrorPages;
 }
 
 /**
@@ -57,12 +64,19 @@ export class Dispatcher {
    * keel's responder. @example dispatcher.fail(new HttpError(404, 'no such order'), req, res)
    */
   readonly fail = (error: unknown, req: Request, res: Response): void => {
-    const { errorMiddleware, logger } = this.#parts;
-    if (errorMiddleware.length === 0) return respondWithError(error, req, res, logger);
+    const { errorMiddleware } = this.#parts;
+    if (errorMiddleware.length === 0) return respondWithError(error, req, res, this.#parts);
     runErrorMiddleware(errorMiddleware, error, req, res, (unanswered) => {
-      respondWithError(unanswered, req, res, logger);
+      respondWithError(unanswered, req, res, this.#parts);
     });
   };
+
+  // Errors of application middleware and routing go to the `APP_FILTER`s first.
+  #failUnrouted(error: unknown, req: Request, res: Response): void {
+    const { globalFilters: filters, runtime } = this.#parts;
+    if (filters.length === 0) return this.fail(error, req, res);
+    runFilters(error, { filters, ctx: new Context(req, res, runtime), res, fail: this.fail });
+  }
 
   #parseBody(req: Request, res: Response): void {
     this.#parts.bodyStage(req, res, (error?: unknown) => {
@@ -75,7 +89,7 @@ export class Dispatcher {
     const { middleware } = this.#parts;
     if (middleware.length === 0) return this.#route(req, res);
     runMiddleware(middleware, req, res, (error) => {
-      if (error) this.fail(error, req, res);
+      if (error) this.#failUnrouted(error, req, res);
       else this.#route(req, res);
     });
   }
@@ -85,7 +99,7 @@ export class Dispatcher {
     const { method, url } = req as { method: string; url: string };
     const match = router.find(method, url) ?? (method === 'HEAD' ? router.find('GET', url) : undefined);
     if (match?.endpoint) return match.endpoint.handle(req, res, match.params);
-    if (match) return this.fail(malformedPath(), req, res);
+    if (match) return this.#failUnrouted(malformedPath(), req, res);
     this.#answerUnrouted(req, res, method, url);
   }
 
@@ -94,13 +108,28 @@ export class Dispatcher {
     const allowed = this.#parts.router.allowedMethods(url);
     const path = url.split('?', 1)[0] ?? url;
     if (allowed.length === 0)
-      return this.fail(new HttpError(404, `no route for ${method} ${path}`), req, res);
+      return this.#failUnrouted(new HttpError(404, `no route for ${method} ${path}`), req, res);
     res.setHeader('Allow', allowed.join(', '));
-    if (method === 'OPTIONS') {
+    if (method === 'OPTIONS') return this.#answerPreflight(req, res, url, allowed);
+    this.#failUnrouted(new HttpError(405, `method ${method} not allowed on ${path}`), req, res);
+  }
+
+  // A preflight goes through the middleware of the route it asks about (CORS on one controller
+  // answers it there); unanswered, it is 204 with `Allow`.
+  #answerPreflight(req: Request, res: Response, url: string, allowed: readonly string[]): void {
+    const asked = req.headers['access-control-request-method'];
+    const method = typeof asked === 'string' && allowed.includes(asked) ? asked : allowed[0];
+    const match = method === undefined ? undefined : this.#parts.router.find(method, url);
+    const answer = (): void => {
+      if (res.headersSent || res.writableEnded) return;
       res.statusCode = 204;
       res.end();
-      return;
-    }
-    this.fail(new HttpError(405, `method ${method} not allowed on ${path}`), req, res);
+    };
+    const runMiddleware = match?.endpoint?.runMiddleware;
+    if (!runMiddleware) return answer();
+    runMiddleware(req, res, (error) => {
+      if (error) this.#failUnrouted(error, req, res);
+      else answer();
+    });
   }
 }

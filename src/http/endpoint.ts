@@ -4,20 +4,30 @@ import type { Logger } from '../logging/logger';
 import type { RouteDefinition } from '../routing/route';
 import type { Endpoint } from '../routing/route-table';
 import { Context, type RouteRuntime } from './context';
+import type { ErrorPages } from './error-pages';
+import { runFilters, type FailRequest } from './filters';
+import { composeHandler, isThenable } from './hook-chain';
+import { runMiddleware } from './middleware';
+import { resolveRouteHooks, type GlobalHooks } from './route-hooks';
 import { sendJson } from './send';
 import type { ViewRenderer } from './views';
 
-/** What every endpoint shares: the views, the logger, and the one way to the error responder. */
+/** What every endpoint shares: the views, the logger, the global hooks, and the one way to the error responder. */
 export interface EndpointParts {
   readonly views: ViewRenderer;
+  readonly pages: ErrorPages;
   readonly logger: Logger;
-  readonly fail: (error: unknown, req: Request, res: Response) => void;
+  readonly globals: GlobalHooks;
+  readonly fail: FailRequest;
 }
+
+const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
 
 /**
  * Prepares the endpoint of one route, once, when the route is added: per request it builds the
- * context, calls the handler (sync or async), sends a returned value as JSON, and hands a throw, a
- * rejection or a handler that never answered to `fail`.
+ * context, runs the route's middleware, guards and interceptors around the handler (sync or async),
+ * sends a returned value as JSON, and hands a throw, a rejection or a handler that never answered to
+ * the route's filters, then to `fail`. Hooks a route does not have cost it nothing.
  *
  * @example
  * router = new Router({ prepare: (route) => prepareEndpoint(route, parts), ... });
@@ -25,15 +35,25 @@ export interface EndpointParts {
 export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): Endpoint {
   const runtime: RouteRuntime = {
     views: parts.views,
+    pages: parts.pages,
     logger: parts.logger,
     description: `${route.source} (${route.method} ${route.path})`,
+    metadata: route.hooks?.metadata ?? NO_METADATA,
   };
   const { fail } = parts;
+  const { middleware, guards, interceptors, filters } = resolveRouteHooks(route, parts.globals);
+  const run = composeHandler(route.handler, guards, interceptors);
+
+  const failed = (thrown: unknown, ctx: Context, req: Request, res: Response): void => {
+    const error = asError(thrown, runtime.description);
+    if (filters.length === 0) fail(error, req, res);
+    else runFilters(error, { filters, ctx, res, fail });
+  };
 
   const finish = (ctx: Context, req: Request, res: Response, result: unknown): void => {
     if (ctx.hasResponded) return;
     if (result === undefined) {
-      if (!ctx.hasTakenOver) fail(Errors.noResponse(runtime.description), req, res);
+      if (!ctx.hasTakenOver) failed(Errors.noResponse(runtime.description), ctx, req, res);
       return;
     }
     // The status stays whatever the handler set through `ctx.res` (200 unless it did). A value
@@ -41,7 +61,26 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
     try {
       sendJson(res, res.statusCode, result);
     } catch (error) {
-      fail(error, req, res);
+      failed(error, ctx, req, res);
+    }
+  };
+
+  const execute = (ctx: Context, req: Request, res: Response): void => {
+    let result: unknown;
+    try {
+      result = run(ctx);
+    } catch (error) {
+      failed(error, ctx, req, res);
+      return;
+    }
+    // Sync handlers finish at once: no promise and no extra tick on the hot path.
+    if (isThenable(result)) {
+      Promise.resolve(result).then(
+        (value) => finish(ctx, req, res, value),
+        (error: unknown) => failed(error, ctx, req, res),
+      );
+    } else {
+      finish(ctx, req, res, result);
     }
   };
 
@@ -53,28 +92,18 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
       const res = outgoing as Response;
       req.params = params;
       const ctx = new Context(req, res, runtime);
-      let result: unknown;
-      try {
-        result = route.handler(ctx);
-      } catch (error) {
-        fail(asError(error, runtime.description), req, res);
-        return;
-      }
-      // Sync handlers finish at once: no promise and no extra tick on the hot path.
-      if (isThenable(result)) {
-        Promise.resolve(result).then(
-          (value) => finish(ctx, req, res, value),
-          (error: unknown) => fail(asError(error, runtime.description), req, res),
-        );
-      } else {
-        finish(ctx, req, res, result);
-      }
+      if (middleware.length === 0) return execute(ctx, req, res);
+      runMiddleware(middleware, req, res, (error) => {
+        if (error) failed(error, ctx, req, res);
+        else execute(ctx, req, res);
+      });
     },
+    runMiddleware:
+      middleware.length === 0
+        ? undefined
+        : (incoming, outgoing, done) =>
+            runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
 
 // A handler may throw anything, `undefined` and strings included: it must still end in a 500 that

@@ -2,9 +2,17 @@ import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { HttpError, type FieldErrors } from '../errors';
 import type { Logger } from '../logging/logger';
-import { sendJson } from './send';
+import type { ErrorPages } from './error-pages';
+import { sendHtml, sendJson } from './send';
 
-interface ErrorAnswer {
+/** What the responder needs besides the request: where to log, and the HTML error pages. */
+export interface ResponderParts {
+  readonly logger: Logger;
+  readonly pages: ErrorPages;
+}
+
+/** What the client is told: a status, a message, and a validation failure's fields. */
+export interface ErrorAnswer {
   readonly status: number;
   readonly message: string;
   readonly fields?: FieldErrors;
@@ -61,9 +69,14 @@ export function describeError(error: unknown): ErrorAnswer {
  * with its stack, and cuts a response that had already started, the only honest signal left.
  *
  * @example
- * respondWithError(error, req, res, logger);
+ * respondWithError(error, req, res, { logger, pages });
  */
-export function respondWithError(error: unknown, req: Request, res: Response, logger: Logger): void {
+export function respondWithError(
+  error: unknown,
+  req: Request,
+  res: Response,
+  { logger, pages }: ResponderParts,
+): void {
   const answer = describeError(error);
   if (res.headersSent) {
     logger.error({ err: error, ...requestDetails(req) }, 'request failed after its answer was sent');
@@ -73,6 +86,19 @@ export function respondWithError(error: unknown, req: Request, res: Response, lo
   if (answer.status >= 500) logger.error({ err: error, ...requestDetails(req) }, 'request failed');
   for (const header of SUCCESS_HEADERS) res.removeHeader(header);
   res.setHeader('Cache-Control', 'no-store');
+  sendError(req, res, answer, pages);
+}
+
+/**
+ * Writes an error answer: the HTML error page when the request prefers HTML and one exists, else
+ * JSON `{"error": message}` (with `fields` for a validation failure).
+ *
+ * @example
+ * sendError(req, res, { status: 404, message: 'order not found' }, pages);
+ */
+export function sendError(req: Request, res: Response, answer: ErrorAnswer, pages: ErrorPages): void {
+  const page = pages.render(req, answer.status, answer.message);
+  if (page !== undefined) return sendHtml(res, answer.status, page);
   const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
   sendJson(res, answer.status, body);
 }

@@ -6,7 +6,12 @@ import type { Logger } from '../logging/logger';
 import { Router } from '../routing/router';
 import { createBodyParsers } from './body-parsers';
 import { forRequestsWithBody } from './body-stage';
+import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
+import { resolveHook } from '../hooks/resolve-hooks';
 import { Dispatcher } from './dispatcher';
+import { ErrorPages } from './error-pages';
+import { catchingFilter } from './filters';
+import type { GlobalHooks } from './route-hooks';
 import { prepareEndpoint } from './endpoint';
 import { ExpressObjects, type ServerClasses } from './express-objects';
 import { methodOverride } from './method-override';
@@ -22,6 +27,15 @@ export interface PipelineOptions {
   readonly logger: Logger;
   readonly views: string;
   readonly bodyLimit: string | number;
+  /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
+  readonly globals: GlobalHookInstances;
+}
+
+/** The global hooks as the container provides them, before keel checks and pairs them. */
+export interface GlobalHookInstances {
+  readonly guards: readonly CanActivate[];
+  readonly interceptors: readonly Interceptor[];
+  readonly filters: readonly ExceptionFilter[];
 }
 
 /**
@@ -48,11 +62,14 @@ export class Pipeline {
     this.#express = express();
     this.#express.disable('x-powered-by');
     this.#objects = new ExpressObjects(this.#express);
+    const { logger } = options;
     const views = new ViewRenderer(options.views, { cache: process.env.NODE_ENV === 'production' });
+    const pages = new ErrorPages(views, logger);
+    const globals = checkGlobalHooks(options.globals, options.resolve);
     const fail = (...args: Parameters<Dispatcher['fail']>) => this.#dispatcher.fail(...args);
     this.router = new Router({
       resolve: options.resolve,
-      prepare: (route) => prepareEndpoint(route, { views, logger: options.logger, fail }),
+      prepare: (route) => prepareEndpoint(route, { views, pages, logger, globals, fail }),
       status: options.status,
       logger: options.logger,
     });
@@ -64,7 +81,10 @@ export class Pipeline {
       bodyStage: forRequestsWithBody([...createBodyParsers(options.bodyLimit), methodOverride]),
       middleware: this.#middleware,
       errorMiddleware: this.#errorMiddleware,
-      logger: options.logger,
+      globalFilters: globals.filters,
+      runtime: { views, pages, logger, description: 'application middleware', metadata: new Map() },
+      logger,
+      pages,
     });
   }
 
@@ -93,4 +113,27 @@ export class Pipeline {
   get handle(): (req: IncomingMessage, res: ServerResponse) => void {
     return this.#dispatcher.handle;
   }
+}
+
+// The global hooks are checked once, as a route's are: each must have its method.
+function checkGlobalHooks(instances: GlobalHookInstances, resolve: <T>(type: Class<T>) => T): GlobalHooks {
+  const source = 'the application';
+  return {
+    guards: instances.guards.map((guard) =>
+      resolveHook<CanActivate>(guard, { kind: 'an APP_GUARD', method: 'canActivate', source, resolve }),
+    ),
+    interceptors: instances.interceptors.map((interceptor) =>
+      resolveHook<Interceptor>(interceptor, {
+        kind: 'an APP_INTERCEPTOR',
+        method: 'intercept',
+        source,
+        resolve,
+      }),
+    ),
+    filters: instances.filters.map((filter) =>
+      catchingFilter(
+        resolveHook<ExceptionFilter>(filter, { kind: 'an APP_FILTER', method: 'catch', source, resolve }),
+      ),
+    ),
+  };
 }

@@ -11,4 +11,10 @@ export const MetadataKey = {
   controller: Symbol('keel:controller'),
   routes: Symbol('keel:routes'),
   params: Symbol('keel:params'),
+  guards: Symbol('keel:guards'),
+  interceptors: Symbol('keel:interceptors'),
+  filters: Symbol('keel:filters'),
+  middleware: Symbol('keel:middleware'),
+  catches: Symbol('keel:catches'),
+  custom: Symbol('keel:custom'),
 } as const;

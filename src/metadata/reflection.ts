@@ -23,6 +23,13 @@ export function getOwnMetadata<T>(key: symbol, target: object, property?: string
   return value as T | undefined;
 }
 
+/** Reads metadata set on the target or inherited from a parent class. */
+export function getMetadata<T>(key: symbol, target: object, property?: string | symbol): T | undefined {
+  const value: unknown =
+    property === undefined ? Reflect.getMetadata(key, target) : Reflect.getMetadata(key, target, property);
+  return value as T | undefined;
+}
+
 /** Appends one entry to a list kept under `key`, copying so no other class's list is mutated. */
 export function appendMetadata<T>(key: symbol, entry: T, target: object, property?: string | symbol): void {
   const list = getOwnMetadata<readonly T[]>(key, target, property) ?? [];
@@ -44,4 +51,15 @@ export function getMethodParamTypes(prototype: object, method: string | symbol):
 /** The declared type TypeScript emitted for one property (`design:type`), if any. */
 export function getPropertyType(prototype: object, property: string): unknown {
   return Reflect.getMetadata('design:type', prototype, property) as unknown;
+}
+
+/**
+ * The prototype that declares `property`, from `start` up: an inherited action keeps the
+ * decorators of the class that declares it. @example prototypeDeclaring(OrderController.prototype, 'show')
+ */
+export function prototypeDeclaring(start: object, property: string | symbol): object {
+  let prototype: object | null = start;
+  while (prototype && !Object.hasOwn(prototype, property))
+    prototype = Object.getPrototypeOf(prototype) as object | null;
+  return prototype ?? start;
 }

@@ -1,4 +1,6 @@
+import type { Class } from '../container/token';
 import { Errors } from '../errors';
+import { declaredHooks } from '../hooks/declared-hooks';
 import { joinPath } from './path';
 import { RESOURCE_ACTIONS, RESOURCE_ROUTES, type ResourceOptions } from './resource-table';
 import { createMethodHandler } from './handler-factory';
@@ -11,6 +13,8 @@ export interface ResourceSpec {
   readonly options: ResourceOptions;
   /** The controller instance whose methods are the actions. */
   readonly instance: object;
+  /** Builds the controller's hook and pipe classes through DI in its module. */
+  readonly resolve: <T>(type: Class<T>) => T;
 }
 
 /**
@@ -31,7 +35,7 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
     .filter((route) => (only ? only.includes(route.action) : true) && !(except ?? []).includes(route.action))
     .flatMap((route) => {
       const path = joinPath(base, route.suffix);
-      const handler = createMethodHandler(spec.instance, route.action, path);
+      const handler = createMethodHandler({ ...spec, property: route.action, path });
       if (!handler) {
         throw Errors.missingAction(
           controller,
@@ -41,10 +45,12 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
           `${route.methods.join('/')} ${path}`,
         );
       }
+      const hooks = declaredHooks(spec.instance.constructor as Class, route.action, spec.resolve);
       return route.methods.map((method) => ({
         method,
         path,
         handler,
+        hooks,
         name: `${prefix}.${route.action}`,
         source: `${controller}.${route.action}`,
       }));

@@ -2,6 +2,7 @@ import type { Class } from '../container/token';
 import { Errors } from '../errors';
 import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
+import { declaredHooks } from '../hooks/declared-hooks';
 import { createMethodHandler } from './handler-factory';
 import { joinPath } from './path';
 import { resourceRoutes } from './resource-routes';
@@ -13,24 +14,40 @@ import type { ControllerMetadata, RouteMetadata } from './route-metadata';
  * resource's conventional routes first, then its method-decorated routes (its own and those it
  * inherits), in declaration order; the router tries static paths before parameters.
  */
-export function compileController(type: Class, instance: object): RouteDefinition[] {
+export function compileController(
+  type: Class,
+  instance: object,
+  resolve: <T>(type: Class<T>) => T,
+): RouteDefinition[] {
   const metadata = getOwnMetadata<ControllerMetadata>(MetadataKey.controller, type);
   if (!metadata) throw Errors.notAController('(router)', type);
   const prefix = metadata.kind === 'resource' ? metadata.path : metadata.prefix;
   const conventional =
     metadata.kind === 'resource'
-      ? resourceRoutes({ path: metadata.path, isApi: metadata.api, options: metadata.options, instance })
+      ? resourceRoutes({
+          path: metadata.path,
+          isApi: metadata.api,
+          options: metadata.options,
+          instance,
+          resolve,
+        })
       : [];
-  return [...conventional, ...decoratedRoutes(type, instance, prefix)];
+  return [...conventional, ...decoratedRoutes(type, instance, prefix, resolve)];
 }
 
-function decoratedRoutes(type: Class, instance: object, prefix: string): RouteDefinition[] {
+function decoratedRoutes(
+  type: Class,
+  instance: object,
+  prefix: string,
+  resolve: <T>(type: Class<T>) => T,
+): RouteDefinition[] {
   return inheritedRouteMetadata(type).map((route) => {
     const source = `${type.name}.${String(route.property)}`;
     const path = joinPath(prefix, route.path);
-    const handler = createMethodHandler(instance, route.property, path);
+    const handler = createMethodHandler({ instance, property: route.property, path, resolve });
     if (!handler) throw Errors.invalidRoute(source, 'the decorated member is not a method');
-    return { method: route.method, path, handler, name: source, source };
+    const hooks = declaredHooks(type, route.property, resolve);
+    return { method: route.method, path, handler, name: source, source, hooks };
   });
 }
 

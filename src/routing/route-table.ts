@@ -12,6 +12,15 @@ export interface Endpoint {
   readonly route: RouteDefinition;
   /** Runs the route for a request that the table matched. */
   handle(req: IncomingMessage, res: ServerResponse, params: PathParams): void;
+  /**
+   * Runs only the route's own middleware (`@UseMiddleware`), for a CORS preflight: an OPTIONS
+   * request to its path that no route answers. Undefined when the route has none.
+   */
+  readonly runMiddleware?: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    done: (error?: unknown) => void,
+  ) => void;
 }
 
 /** A lookup's outcome: the endpoint and its parameters, a path that cannot be decoded, or nothing. */
@@ -137,6 +146,7 @@ function noop(): void {}
 function renamingWildcard(endpoint: Endpoint, name: string): Endpoint {
   return {
     route: endpoint.route,
+    runMiddleware: endpoint.runMiddleware,
     handle: (req, res, params) => {
       const { '*': rest = '', ...named } = params;
       endpoint.handle(req, res, { ...named, [name]: rest });

@@ -1,3 +1,4 @@
+import type { DeclaredHooks } from '../hooks/declared-hooks';
 import type { Context } from '../http/context';
 
 /** The HTTP methods a route can answer; `ALL` answers every method. */
@@ -20,4 +21,6 @@ export interface RouteDefinition {
   readonly name: string;
   /** Who declared it, for error messages and logs, such as `OrderController.show`. */
   readonly source: string;
+  /** For controller routes: the guards, interceptors, filters, middleware and metadata its decorators declare. */
+  readonly hooks?: DeclaredHooks;
 }

@@ -124,12 +124,7 @@ export class Router {
       typeof controller === 'function'
         ? (this.#dependencies.resolve(controller as Class) as object)
         : controller;
-    const routes = resourceRoutes({
-      path,
-      isApi,
-      options,
-      instance,
-    });
+    const routes = resourceRoutes({ path, isApi, options, instance, resolve: this.#dependencies.resolve });
     return this.add(...routes);
   }
 }

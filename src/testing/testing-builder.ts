@@ -1,7 +1,12 @@
 import { bootParts } from '../application';
 import type { ApplicationOptions } from '../application-options';
 import type { ModuleImport } from '../container/module-definition';
-import type { OptionalDependency, Provider } from '../container/provider';
+import type {
+  ClassProvider,
+  FactoryProvider,
+  OptionalDependency,
+  ValueProvider,
+} from '../container/provider';
 import type { Class, Token } from '../container/token';
 import { TestingApplication } from './testing-application';
 
@@ -29,7 +34,7 @@ export interface ProviderOverride<T> {
  */
 export class TestingApplicationBuilder {
   readonly #root: ModuleImport;
-  readonly #overrides = new Map<Token, Provider>();
+  readonly #overrides = new Map<Token, ClassProvider | ValueProvider | FactoryProvider>();
 
   /** @internal use {@link createTestingApplication} */
   constructor(root: ModuleImport) {
@@ -43,7 +48,7 @@ export class TestingApplicationBuilder {
    * @example builder.overrideProvider(OrderService).useClass(InMemoryOrders)
    */
   overrideProvider<T>(token: Token<T>): ProviderOverride<T> {
-    const replace = (provider: Provider): this => {
+    const replace = (provider: ClassProvider | ValueProvider | FactoryProvider): this => {
       this.#overrides.set(token, provider);
       return this;
     };

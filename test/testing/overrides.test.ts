@@ -1,7 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import {
+  APP_GUARD,
   Controller,
   Get,
+  UseGuards,
+  type CanActivate,
   Inject,
   Injectable,
   InjectionToken,
@@ -146,4 +149,59 @@ test('an @Injectable() middleware class given to app.use is built from its overr
   const app = await boot((b) => b.overrideProvider(StampMiddleware).useClass(FakeStamp));
   app.use(StampMiddleware);
   expect((await app.inject('/greeting')).headers['x-stamp']).toBe('fake');
+});
+
+@Injectable()
+class DenyAll implements CanActivate {
+  canActivate(): boolean {
+    return false;
+  }
+}
+
+class AllowAll implements CanActivate {
+  canActivate(): boolean {
+    return true;
+  }
+}
+
+@Controller('guarded')
+@UseGuards(DenyAll)
+class GuardedController {
+  @Get() show() {
+    return { through: true };
+  }
+}
+
+test('a guard named by @UseGuards, provided nowhere, is built from its override', async () => {
+  @Module({ controllers: [GuardedController] })
+  class GuardedModule {}
+  const real = await createTestingApplication(GuardedModule).boot({ logger: false });
+  apps.push(real);
+  expect((await real.inject('/guarded')).statusCode).toBe(403);
+
+  const app = await createTestingApplication(GuardedModule)
+    .overrideProvider(DenyAll)
+    .useClass(AllowAll)
+    .boot({ logger: false });
+  apps.push(app);
+  const res = await app.inject('/guarded');
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ through: true });
+});
+
+test('an APP_GUARD provided as useClass in an imported module is replaced by an override of its class', async () => {
+  @Module({ providers: [{ provide: APP_GUARD, useClass: DenyAll }] })
+  class SecurityModule {}
+  @Module({ imports: [SecurityModule, AppModule] })
+  class Root {}
+  const real = await createTestingApplication(Root).boot({ logger: false });
+  apps.push(real);
+  expect((await real.inject('/greeting')).statusCode).toBe(403);
+
+  const app = await createTestingApplication(Root)
+    .overrideProvider(DenyAll)
+    .useValue({ canActivate: () => true })
+    .boot({ logger: false });
+  apps.push(app);
+  expect((await app.inject('/greeting')).statusCode).toBe(200);
 });
