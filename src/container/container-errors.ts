@@ -84,7 +84,7 @@ export const ContainerErrors = {
     return new FrameworkError(
       'E_UNKNOWN_OVERRIDE',
       `overrideProvider(${name}): no module of the application provides ${name}, so the override would replace nothing.\n` +
-        `Fix: override a token a module lists in its providers (or a middleware, guard, interceptor or filter class), ` +
+        `Fix: override a token a module lists in its providers (or a middleware, guard, interceptor, filter or pipe class), ` +
         `or add ${name} to the providers of the module that uses it.`,
     );
   },

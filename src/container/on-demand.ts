@@ -1,8 +1,9 @@
 import type { Token } from './token';
 
 // The methods of the classes keel builds through DI when it first needs them, listed in providers
-// or not: middleware given to `app.use`, and the guards, interceptors and filters decorators name.
-const ON_DEMAND_METHODS = ['use', 'canActivate', 'intercept', 'catch'] as const;
+// or not: middleware (`app.use`, `@UseMiddleware`), and the guards, interceptors, filters and pipes
+// decorators name.
+const ON_DEMAND_METHODS = ['use', 'canActivate', 'intercept', 'catch', 'transform'] as const;
 
 /**
  * Whether `token` is a class keel may build on demand, so that overriding it is meaningful even
