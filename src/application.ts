@@ -158,12 +158,12 @@ export class Application {
   /**
    * Runs the command `argv` names (`node dist/main.js make:controller Order`, `node dist/main.js
    * routes`), then closes the application and sets `process.exitCode`; with no arguments, or only
-   * options, listens on `PORT` (default 8080) and resolves with the bound address. A first word that
-   * names no command is a usage mistake (exit 2), never a reason to serve.
-   * @example await app.run(process.argv)
+   * options, listens on `port` (default `PORT`, else 8080) and resolves with the bound address. A
+   * first word that names no command is a usage mistake (exit 2), never a reason to serve.
+   * @example await app.run(process.argv, config.PORT)
    */
-  async run(argv: readonly string[] = process.argv): Promise<BoundAddress | undefined> {
-    if (!isCliCommand(argv[2])) return this.listen();
+  async run(argv: readonly string[] = process.argv, port?: number): Promise<BoundAddress | undefined> {
+    if (!isCliCommand(argv[2])) return this.listen(port);
     // The CLI (commander, the generators, the prompt) loads only when a command is asked for.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
     const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
