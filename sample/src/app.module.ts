@@ -2,6 +2,7 @@ import { DatabaseModule, HealthModule, Module, type DynamicModule } from 'keel';
 import { DatabaseTargetModule } from './database/database-target-module';
 import type { DatabaseTarget } from './database/database-target';
 import { POOL_SIZE } from './database/open-database';
+import { API_TOKEN } from './http/api-token-guard';
 import { OrderController } from './http/controllers/order';
 import { OrderApiController } from './http/controllers/order-api';
 import { CreateOrders1732320000000 } from './migrations/1732320000000-create-orders';
@@ -10,8 +11,11 @@ import { OrderService } from './orders/order-service';
 
 @Module({})
 export class AppModule {
-  /** The application on `database`: migrations run as it connects, in the background. */
-  static on(database: DatabaseTarget): DynamicModule {
+  /**
+   * The application on `database`, its JSON API's writes open to `apiToken`: migrations run as it
+   * connects, in the background.
+   */
+  static on(database: DatabaseTarget, settings: { apiToken: string | undefined }): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -29,7 +33,7 @@ export class AppModule {
         HealthModule.forRoot(),
       ],
       controllers: [OrderController, OrderApiController],
-      providers: [OrderService],
+      providers: [OrderService, { provide: API_TOKEN, useValue: settings.apiToken }],
     };
   }
 }

@@ -10,11 +10,14 @@ async function main(): Promise<void> {
   // Read before anything opens: the database and the shutdown delay are chosen from it.
   const config = loadConfig(SampleConfig);
   const database = await openDatabase(config);
-  const app = await createApplication(AppModule.on(database), {
+  const apiToken = config.API_TOKEN || undefined;
+  const app = await createApplication(AppModule.on(database, { apiToken }), {
     views: path.join(__dirname, '..', 'views'),
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
   });
   app.logger.info({ database: database.description }, 'database');
+  if (!apiToken)
+    app.logger.warn({}, 'API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)');
   app.router.get('/', welcome(database));
   await app.run(process.argv, config.PORT);
 }

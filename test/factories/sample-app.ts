@@ -6,7 +6,7 @@ import {
   type TestingApplication,
 } from 'keel/testing';
 import { AppModule } from '../../sample/src/app.module';
-import { scratchDatabase } from './sample';
+import { SAMPLE_API_TOKEN, scratchDatabase } from './sample';
 import { isPostgresServer, postgresUrl } from './test-databases';
 
 const SAMPLE_VIEWS = path.join(__dirname, '..', '..', 'sample', 'views');
@@ -28,7 +28,8 @@ export function useSampleApp(): InProcessFetch {
     const scratch = isPostgresServer() ? await scratchDatabase(postgresUrl()) : undefined;
     drop = scratch?.drop;
     const url = scratch?.url ?? postgresUrl();
-    app = await createTestingApplication(AppModule.on({ url, description: 'the test database' })).boot({
+    const database = { url, description: 'the test database' };
+    app = await createTestingApplication(AppModule.on(database, { apiToken: SAMPLE_API_TOKEN })).boot({
       logger: false,
       views: SAMPLE_VIEWS,
     });

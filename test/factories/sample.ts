@@ -9,6 +9,12 @@ import { withUrlParts } from './test-databases';
 /** The compiled sample application (the global setup builds it). */
 export const SAMPLE_MAIN = path.join(__dirname, '..', '..', 'sample', 'dist', 'main.js');
 
+/** The API token the sample is started with: its JSON API's writes need it as a bearer token. */
+export const SAMPLE_API_TOKEN = 'test-token-4f1c';
+
+/** The header that lets a request write through the sample's JSON API. */
+export const SAMPLE_AUTHORIZATION = { authorization: `Bearer ${SAMPLE_API_TOKEN}` };
+
 /** Where the sample keeps its data. */
 export type SampleDatabase =
   /** The embedded database, in `dataDir` (kept after stop()) or a temporary directory (removed). */
@@ -28,7 +34,10 @@ export interface RunningSample extends ChildApp {
  * Starts `node sample/dist/main.js` on a free port, as a deployment would: on a PostgreSQL URL, or
  * (embedded) with no `DATABASE_URL` and the embedded database in a fresh temporary directory.
  */
-export async function startSample(database: SampleDatabase): Promise<RunningSample> {
+export async function startSample(
+  database: SampleDatabase,
+  { env = {} }: { env?: Record<string, string | undefined> } = {},
+): Promise<RunningSample> {
   const ownDataDir =
     'embedded' in database && !database.dataDir
       ? await mkdtemp(path.join(os.tmpdir(), 'keel-sample-'))
@@ -41,7 +50,13 @@ export async function startSample(database: SampleDatabase): Promise<RunningSamp
   };
   const app = await startChild({
     args: [SAMPLE_MAIN],
-    env: { PORT: '0', DATABASE_URL: 'url' in database ? database.url : scratch?.url, DATA_DIR: dataDir },
+    env: {
+      PORT: '0',
+      DATABASE_URL: 'url' in database ? database.url : scratch?.url,
+      DATA_DIR: dataDir,
+      API_TOKEN: SAMPLE_API_TOKEN,
+      ...env,
+    },
     urlFrom: (lines) => logged(lines, 'listening')[0]?.url as string | undefined,
     startTimeoutMs: 60_000,
   }).catch(async (error: unknown) => {
@@ -89,11 +104,14 @@ async function withClient(url: string, use: (client: Client) => Promise<unknown>
  * Registers a `beforeAll` that starts the sample on `database` and waits until it is ready, and an
  * `afterAll` that stops it; returns a getter for the running sample.
  */
-export function useSample(database: SampleDatabase): () => RunningSample {
+export function useSample(
+  database: SampleDatabase,
+  options: Parameters<typeof startSample>[1] = {},
+): () => RunningSample {
   let sample: RunningSample | undefined;
 
   beforeAll(async () => {
-    sample = await startSample(database);
+    sample = await startSample(database, options);
     await waitUntilReady(sample.url);
   }, 120_000);
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@jest/globals';
+import { SAMPLE_AUTHORIZATION } from '../factories/sample';
 import { useSampleApp } from '../factories/sample-app';
 
 // The sample's JSON resource, in-process through app.inject: on a database of its own on the
@@ -7,10 +8,16 @@ const sampleFetch = useSampleApp();
 
 const lamp = { customer: 'Ada Lovelace', product: 'Brass lamp', quantity: 2 };
 
-function send(method: string, path: string, body?: unknown, contentType = 'application/json') {
+function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  contentType = 'application/json',
+  authorization: Record<string, string> = SAMPLE_AUTHORIZATION,
+) {
   return sampleFetch(path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': contentType },
+    headers: { ...authorization, ...(body === undefined ? {} : { 'content-type': contentType }) },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -137,4 +144,36 @@ test('malformed JSON is 400, a body of another type 415, a bad page 400', async 
   const page = await send('GET', '/api/orders?page=0');
   expect(page.status).toBe(400);
   expect(await page.json()).toEqual({ error: 'page must be a whole number from 1' });
+});
+
+describe('writes need the API token as a bearer token; reads stay open', () => {
+  const wrong = { authorization: 'Bearer not-the-token' };
+
+  test.each([
+    ['POST', '/api/orders'],
+    ['PUT', '/api/orders/1'],
+    ['PATCH', '/api/orders/1'],
+    ['DELETE', '/api/orders/1'],
+  ])('%s %s without a token, or with a wrong one, is 401 and changes nothing', async (method, path) => {
+    const before = ((await (await send('GET', '/api/orders')).json()) as { total: number }).total;
+    const none = await send(method, path, lamp, 'application/json', {});
+    const guessed = await send(method, path, lamp, 'application/json', wrong);
+    expect([none.status, guessed.status]).toEqual([401, 401]);
+    expect(await guessed.json()).toEqual({ error: 'missing or wrong bearer token' });
+    expect(guessed.headers.get('www-authenticate')).toBe('Bearer realm="orders"');
+    const after = ((await (await send('GET', '/api/orders')).json()) as { total: number }).total;
+    expect(after).toBe(before);
+  });
+
+  test('reads need no token', async () => {
+    const { id } = await created();
+    expect((await send('GET', '/api/orders', undefined, 'application/json', {})).status).toBe(200);
+    expect((await send('GET', `/api/orders/${id}`, undefined, 'application/json', {})).status).toBe(200);
+  });
+
+  test('a write with the right token carries no WWW-Authenticate', async () => {
+    const res = await send('POST', '/api/orders', lamp);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('www-authenticate')).toBeNull();
+  });
 });

@@ -12,7 +12,13 @@ import {
   navigationBy,
   openPage,
 } from '../factories/browser';
-import { startSample, waitUntilReady, type RunningSample, type SampleDatabase } from '../factories/sample';
+import {
+  startSample,
+  waitUntilReady,
+  type RunningSample,
+  type SampleDatabase,
+  SAMPLE_AUTHORIZATION,
+} from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 import { killRunningApps } from '../lifecycle/child-app';
 
@@ -157,7 +163,7 @@ for (const database of DATABASES) {
       for (const order of SEEDED_ORDERS) {
         const res = await fetch(`${sample.url}/api/orders`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION },
           body: JSON.stringify(order),
         });
         expect(res.status).toBe(201);

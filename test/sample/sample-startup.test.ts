@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { killRunningApps, logged } from '../lifecycle/child-app';
-import { SAMPLE_MAIN, startSample, waitUntilReady } from '../factories/sample';
+import { SAMPLE_MAIN, startSample, waitUntilReady, SAMPLE_AUTHORIZATION } from '../factories/sample';
 
 const run = promisify(execFile);
 const scratch: string[] = [];
@@ -27,7 +27,7 @@ test('the embedded database keeps its orders across a graceful restart, and serv
   await waitUntilReady(first.url);
   const created = await fetch(`${first.url}/api/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION },
     body: JSON.stringify({ customer: 'Kept', product: 'Across restarts', quantity: 1 }),
   });
   const { id } = (await created.json()) as { id: number };

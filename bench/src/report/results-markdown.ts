@@ -133,6 +133,35 @@ export function renderLargeTable(summary: BenchSummary): string {
   );
 }
 
+/** `GET /orders/:id` with and without a global guard and interceptor, and their ratio. */
+export function renderHookCostTable(summary: BenchSummary): string {
+  const [without, withHooks] = summary.hookCost;
+  if (!without || !withHooks) return '';
+  return renderTable(
+    ['keel on GET /orders/:id', 'boot ms', ...summary.generators.map((generator) => `req/s (${generator})`)],
+    [
+      ...summary.hookCost.map((figures) => [
+        figures.label,
+        formatNumber(figures.bootMs),
+        ...summary.generators.map((generator) =>
+          formatNumber(figures.requestsPerSecond[generator] ?? Number.NaN),
+        ),
+      ]),
+      [
+        'with / without',
+        '',
+        ...summary.generators.map((generator) =>
+          formatNumber(
+            (withHooks.requestsPerSecond[generator] ?? Number.NaN) /
+              (without.requestsPerSecond[generator] ?? Number.NaN),
+            2,
+          ),
+        ),
+      ],
+    ],
+  );
+}
+
 /** Where keel's CPU time went on the profiled route. */
 export function renderProfileTables(summary: BenchSummary): string {
   const { profile } = summary;
@@ -197,6 +226,14 @@ same application with 10, loading the route declared last; boot is spawn to the 
 \`/health\`, medians of ${settings.rounds}.
 
 ${renderLargeTable(summary)}
+
+## What hooks cost a route
+
+keel's \`GET /orders/:id\` in an application without hooks and in the same application with one
+\`APP_GUARD\` (reads a header) and one \`APP_INTERCEPTOR\` (sets a header, awaits \`next()\`),
+interleaved round by round, medians of ${settings.rounds}.
+
+${renderHookCostTable(summary)}
 
 ## Where keel's time goes
 

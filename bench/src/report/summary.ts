@@ -1,6 +1,7 @@
 import type { BlackholedReadiness } from '../measure/blackholed-readiness';
 import type { ColdStarts } from '../measure/cold-start';
 import type { CpuProfileSummary } from '../measure/cpu-profile';
+import type { VariantFigures } from '../measure/keel-variants';
 import type { LargeTableFigures } from '../measure/large-table';
 import { ROUTES } from '../measure/routes';
 import type { LoadGenerator } from '../load/load-request';
@@ -33,6 +34,8 @@ export interface BenchSummary {
   memoryAfterLoadMb: Record<string, number>;
   blackholed: BlackholedReadiness[];
   largeTable: LargeTableFigures[];
+  /** `GET /orders/:id` without hooks and with a global guard and interceptor. */
+  hookCost: VariantFigures[];
   profile: CpuProfileSummary;
 }
 
@@ -43,6 +46,7 @@ export interface BenchMeasurements {
   coldStarts: ColdStarts;
   blackholed: BlackholedReadiness[];
   largeTable: LargeTableFigures[];
+  hookCost: VariantFigures[];
   profile: CpuProfileSummary;
 }
 
@@ -93,6 +97,7 @@ export function summarize(measurements: BenchMeasurements): BenchSummary {
     memoryAfterLoadMb,
     blackholed: measurements.blackholed,
     largeTable: measurements.largeTable,
+    hookCost: measurements.hookCost,
     profile: measurements.profile,
   };
 }

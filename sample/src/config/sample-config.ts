@@ -13,6 +13,9 @@ export class SampleConfig {
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
+  /** The bearer token the JSON API's writes need; unset or empty, every write is refused. */
+  @IsOptional() @IsString() API_TOKEN?: string;
+
   /** Where the embedded database keeps its files. Default: `sample/.data/postgres`. */
   @IsOptional() @IsString() DATA_DIR?: string;
 

@@ -2,6 +2,7 @@ import { Injectable, InjectRepository } from 'keel';
 import type { Repository } from 'typeorm';
 import { Order } from './order.entity';
 import type { OrderInput } from './order-input';
+import { OrderNotFound } from './order-not-found';
 import { positiveInteger } from './request-numbers';
 
 /** One page of orders, newest first, and where it sits among the others. */
@@ -29,10 +30,12 @@ export class OrderService {
     return { orders, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
   }
 
-  /** The order whose id is `id` as the path gives it; none for text that is no order id at all. */
-  async find(id: string): Promise<Order | null> {
+  /** The order whose id is `id` as the path gives it; OrderNotFound for none, or text that is no order id. */
+  async get(id: string): Promise<Order> {
     const key = positiveInteger(id);
-    return key === undefined ? null : this.orders.findOneBy({ id: key });
+    const order = key === undefined ? null : await this.orders.findOneBy({ id: key });
+    if (!order) throw new OrderNotFound(id);
+    return order;
   }
 
   create(input: OrderInput): Promise<Order> {
@@ -44,11 +47,10 @@ export class OrderService {
     return this.orders.save(this.orders.merge(order, input));
   }
 
-  /** True when order `id` existed and is gone. */
-  async remove(id: string): Promise<boolean> {
+  /** Deletes order `id`; OrderNotFound when there was none. */
+  async remove(id: string): Promise<void> {
     const key = positiveInteger(id);
-    if (key === undefined) return false;
-    const { affected } = await this.orders.delete({ id: key });
-    return (affected ?? 0) > 0;
+    const { affected } = key === undefined ? { affected: 0 } : await this.orders.delete({ id: key });
+    if (!affected) throw new OrderNotFound(id);
   }
 }

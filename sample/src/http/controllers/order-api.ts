@@ -1,9 +1,16 @@
-import { ApiResource, type Context } from 'keel';
+import { ApiResource, UseFilters, UseGuards, type Context } from 'keel';
+import { ApiTokenGuard } from '../api-token-guard';
+import { OrderNotFoundJson } from '../order-not-found-filters';
 import { OrderInput } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
 import { requestedPage } from '../../orders/request-numbers';
 
-/** The orders as JSON: the same service as the HTML pages, without the forms. */
+/**
+ * The orders as JSON: the same service as the HTML pages, without the forms. Reads are open;
+ * writes need the API token.
+ */
+@UseGuards(ApiTokenGuard)
+@UseFilters(OrderNotFoundJson)
 @ApiResource('api/orders')
 export class OrderApiController {
   constructor(private readonly orders: OrderService) {}
@@ -25,14 +32,13 @@ export class OrderApiController {
   }
 
   // GET /api/orders/:id
-  async show(ctx: Context) {
-    return (await this.orders.find(ctx.param('id'))) ?? notFound(ctx);
+  show(ctx: Context) {
+    return this.orders.get(ctx.param('id'));
   }
 
   // PUT|PATCH /api/orders/:id
   async update(ctx: Context) {
-    const order = await this.orders.find(ctx.param('id'));
-    if (!order) return notFound(ctx);
+    const order = await this.orders.get(ctx.param('id'));
     const input = await ctx.bind(OrderInput);
     if (!input.ok) throw input.error;
     return this.orders.update(order, input.value);
@@ -40,12 +46,7 @@ export class OrderApiController {
 
   // DELETE /api/orders/:id
   async destroy(ctx: Context) {
-    if (!(await this.orders.remove(ctx.param('id')))) return notFound(ctx);
+    await this.orders.remove(ctx.param('id'));
     ctx.res.status(204).end();
   }
-}
-
-function notFound(ctx: Context): undefined {
-  ctx.error(404, `order ${ctx.param('id')} not found`);
-  return undefined;
 }

@@ -1,5 +1,5 @@
-import { Resource, type BindResult, type Context } from 'keel';
-import type { Order } from '../../orders/order.entity';
+import { Resource, UseFilters, type BindResult, type Context } from 'keel';
+import { OrderNotFoundPage } from '../order-not-found-filters';
 import { OrderInput } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
 import { requestedPage } from '../../orders/request-numbers';
@@ -9,6 +9,7 @@ const FIELDS = ['customer', 'product', 'quantity'] as const;
 type BindFailure = Extract<BindResult<OrderInput>, { ok: false }>;
 
 /** The orders as HTML pages: a paginated list, forms to create and edit, and a page per order. */
+@UseFilters(OrderNotFoundPage)
 @Resource('orders')
 export class OrderController {
   constructor(private readonly orders: OrderService) {}
@@ -34,20 +35,19 @@ export class OrderController {
 
   // GET /orders/:id
   async show(ctx: Context) {
-    const order = await this.#findOrAnswer404(ctx);
-    if (order) ctx.html(200, 'orders/show.html', { order });
+    const order = await this.orders.get(ctx.param('id'));
+    ctx.html(200, 'orders/show.html', { order });
   }
 
   // GET /orders/:id/edit
   async edit(ctx: Context) {
-    const order = await this.#findOrAnswer404(ctx);
-    if (order) ctx.html(200, 'orders/edit.html', { order, values: order, errors: {} });
+    const order = await this.orders.get(ctx.param('id'));
+    ctx.html(200, 'orders/edit.html', { order, values: order, errors: {} });
   }
 
   // PUT /orders/:id (the edit form posts `_method=PUT`)
   async update(ctx: Context) {
-    const order = await this.#findOrAnswer404(ctx);
-    if (!order) return;
+    const order = await this.orders.get(ctx.param('id'));
     const input = await ctx.bind(OrderInput);
     if (!input.ok) return showFormAgain(ctx, input, 'orders/edit.html', { order });
     await this.orders.update(order, input.value);
@@ -56,19 +56,9 @@ export class OrderController {
 
   // DELETE /orders/:id (the delete button posts `_method=DELETE`)
   async destroy(ctx: Context) {
-    if (!(await this.orders.remove(ctx.param('id')))) return answerNotFound(ctx);
+    await this.orders.remove(ctx.param('id'));
     ctx.redirect(303, '/orders');
   }
-
-  async #findOrAnswer404(ctx: Context): Promise<Order | undefined> {
-    const order = await this.orders.find(ctx.param('id'));
-    if (!order) answerNotFound(ctx);
-    return order ?? undefined;
-  }
-}
-
-function answerNotFound(ctx: Context): void {
-  ctx.html(404, 'not-found.html', { path: ctx.req.path });
 }
 
 // A form that did not validate comes back as the user filled it in, with a message by each field.
