@@ -20,8 +20,9 @@ export const ConfigErrors = {
 
   unreadableEnvFile(file: string, cause: unknown) {
     return new FrameworkError(
-      'E_INVALID_CONFIG',
-      `cannot read the configuration file ${file}.\nReason: ${messageOf(cause)}`,
+      'E_UNREADABLE_ENV_FILE',
+      `cannot read the configuration file ${file}.\nReason: ${messageOf(cause)}\n` +
+        `Fix: make it a readable file, or remove it (a missing file is fine).`,
       { cause },
     );
   },

@@ -55,6 +55,12 @@ test('.env is read, and the environment wins over it', () => {
   expect(env.API_TOKEN).toBe('sk_abcd1234');
 });
 
+test('an env file that exists but cannot be read is an error naming it', () => {
+  expect(() => loadConfig(Env, { env: {}, envFile: dir })).toThrow(
+    expect.objectContaining({ code: 'E_UNREADABLE_ENV_FILE', message: expect.stringContaining(dir) }),
+  );
+});
+
 test('the instance cannot be changed', () => {
   const env = loadConfig(Env, { env: {}, envFile: path.join(dir, 'x') });
   expect(Object.isFrozen(env)).toBe(true);
