@@ -75,21 +75,13 @@ test('E_INVALID_CONFIG lists every failing variable with its rule, and none of t
   const bad = { PORT: 'eighty', NODE_ENV: 'staging-xyz', API_TOKEN: secret, CACHE: 'true' };
   const load = () => loadConfig(Env, { env: bad, envFile: path.join(dir, 'x') });
   expect(load).toThrow(expect.objectContaining({ code: 'E_INVALID_CONFIG' }));
-  let message = '';
-  expect(() => {
-    try {
-      load();
-    } catch (error) {
-      message = (error as Error).message;
-      throw error;
-    }
-  }).toThrow();
-  expect(message).toMatch(/PORT: .*integer/);
-  expect(message).toMatch(/NODE_ENV: .*one of the following values/);
-  expect(message).toMatch(/API_TOKEN: .*must match/);
-  expect(message).not.toMatch(/CACHE/);
-  expect(message).toContain('(3 variables)');
-  for (const value of ['eighty', 'staging-xyz', secret, 'LEAKED']) expect(message).not.toContain(value);
+  expect(load).toThrow(/\(3 variables\)/);
+  expect(load).toThrow(/PORT: .*integer/);
+  expect(load).toThrow(/NODE_ENV: .*one of the following values/);
+  expect(load).toThrow(/API_TOKEN: .*must match/);
+  for (const absent of ['CACHE', 'eighty', 'staging-xyz', secret, 'LEAKED']) {
+    expect(load).toThrow(expect.objectContaining({ message: expect.not.stringContaining(absent) }));
+  }
 });
 
 @Injectable()
