@@ -8,7 +8,7 @@ import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
 import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from './hooks/hook-tokens';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
 import type { MiddlewareEntry } from './http/middleware';
 import { Pipeline, type Express } from './http/pipeline';
 import { Errors } from './errors';
@@ -19,6 +19,7 @@ import { handleShutdownSignals } from './lifecycle/signal-handling';
 import { createLogger, LOGGER, type Logger } from './logging/logger';
 import { compileController } from './routing/route-compiler';
 import type { Router } from './routing/router';
+import type { RouteParams, RouteQuery } from './routing/route-urls';
 
 /** Where `listen()` bound the server. */
 export interface BoundAddress extends AddressInfo {
@@ -105,6 +106,15 @@ export class Application {
    */
   get isShuttingDown(): boolean {
     return this.#status.isShuttingDown;
+  }
+
+  /**
+   * The path of the route named `name`, outside a request: parameters percent-encoded, `query`
+   * appended; an unknown name or a missing parameter throws an error naming it.
+   * @example app.urlFor('orders.show', { id: 7 }, { tab: 'items' }) // '/orders/7?tab=items'
+   */
+  urlFor(name: string, params?: RouteParams, query?: RouteQuery): string {
+    return this.router.urlFor(name, params, query);
   }
 
   /** The instance the container holds for `token`. @example app.get(OrderService) */
@@ -279,6 +289,8 @@ export async function bootParts(
       filters: container.getAll(APP_FILTER),
     },
   });
+  // Middleware that modules provide (sessions) runs before what the application adds with app.use.
+  pipeline.use(container.getAll(APP_MIDDLEWARE));
   for (const { type, instance, resolve } of container.controllers()) {
     pipeline.router.add(...compileController(type, instance, resolve));
   }

@@ -5,6 +5,7 @@ import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import { RoutingErrors } from './routing/routing-errors';
+import { SessionErrors } from './session/session-errors';
 
 export { FrameworkError, messageOf } from './framework-error';
 export { HttpError, type FieldErrors, type HttpErrorOptions } from './http/http-error';
@@ -23,6 +24,7 @@ export const Errors = {
   ...LifecycleErrors,
   ...CliErrors,
   ...ConfigErrors,
+  ...SessionErrors,
 };
 
 /** The codes of errors keel raises itself, at boot or while serving: each written once, in its builder. */

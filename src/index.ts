@@ -28,6 +28,7 @@ export { Global, Module } from './decorators/module';
 export {
   Catch,
   SetMetadata,
+  SkipCsrf,
   UseFilters,
   UseGuards,
   UseInterceptors,
@@ -35,7 +36,18 @@ export {
   type ClassOrMethodDecorator,
 } from './decorators/hooks';
 export { Body, Ctx, Form, Param, Query, createParamDecorator, type PipeEntry } from './decorators/params';
-export { All, Delete, Get, Head, Options, Patch, Post, Put, createRouteDecorator } from './decorators/route';
+export {
+  All,
+  Delete,
+  Get,
+  Head,
+  Options,
+  Patch,
+  Post,
+  Put,
+  createRouteDecorator,
+  type RouteOptions,
+} from './decorators/route';
 export {
   Errors,
   FrameworkError,
@@ -52,7 +64,7 @@ export {
 export { InjectRepository, repositoryToken } from './database/inject-repository';
 export { initializeOnce } from './database/initialize-once';
 export { HealthModule } from './health/health-module';
-export { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from './hooks/hook-tokens';
+export { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
 export type {
   CallNext,
   CanActivate,
@@ -67,10 +79,13 @@ export type { HealthModuleOptions, HealthOptions } from './health/health-options
 export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
-export { Context } from './http/context';
+export { Context, type RouteInfo, type SessionData } from './http/context';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';
 export { LOGGER, type Logger } from './logging/logger';
 export { RESOURCE_ROUTES, type ResourceAction, type ResourceOptions } from './routing/resource-table';
 export type { HttpMethod, RouteDefinition, RouteHandler } from './routing/route';
-export { Router } from './routing/router';
+export { Router, type FunctionRouteOptions } from './routing/router';
+export type { RouteParams, RouteQuery } from './routing/route-urls';
+export { SessionModule } from './session/session-module';
+export type { SessionModuleOptions, SessionSecret } from './session/session-options';

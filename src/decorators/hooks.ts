@@ -87,3 +87,15 @@ export function SetMetadata(key: unknown, value: unknown): ClassOrMethodDecorato
     defineMetadata(MetadataKey.custom, new Map([...(own ?? []), [key, value]]), target, property);
   };
 }
+
+/**
+ * Lets unsafe methods (POST, PUT, PATCH, DELETE) reach a class's routes, or one method's, without
+ * the session's CSRF token: for webhooks and other callers that are not browsers. `@ApiResource`
+ * controllers are exempt already.
+ *
+ * @example
+ * @SkipCsrf() @Post('webhooks/payments') paid(ctx: Context) {}
+ */
+export function SkipCsrf(): ClassOrMethodDecorator {
+  return SetMetadata(MetadataKey.skipCsrf, true);
+}

@@ -3,16 +3,24 @@ import { appendMetadata } from '../metadata/reflection';
 import type { HttpMethod } from '../routing/route';
 import type { RouteMetadata } from '../routing/route-metadata';
 
+/** Options of a method route decorator. */
+export interface RouteOptions {
+  /** The name `urlFor` knows the route by (`reports.show`); default `Controller.method`. */
+  readonly name?: string;
+}
+
 /**
  * Builds the method decorator for one HTTP method; all route decorators come from here.
  *
  * @example
  * export const Search = createRouteDecorator('GET'); // @Search('find') find(ctx: Context) {}
  */
-export function createRouteDecorator(method: HttpMethod): (path?: string) => MethodDecorator {
-  return (path = '') =>
+export function createRouteDecorator(
+  method: HttpMethod,
+): (path?: string, options?: RouteOptions) => MethodDecorator {
+  return (path = '', options = {}) =>
     (prototype, property) => {
-      const route: RouteMetadata = { method, path, property };
+      const route: RouteMetadata = { method, path, property, name: options.name };
       appendMetadata(MetadataKey.routes, route, prototype.constructor);
     };
 }

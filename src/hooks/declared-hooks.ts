@@ -29,6 +29,7 @@ export function declaredHooks(
   type: Class,
   property: string | symbol,
   resolve: <T>(type: Class<T>) => T,
+  { isApi = false }: { readonly isApi?: boolean } = {},
 ): DeclaredHooks {
   const prototype = prototypeDeclaring(type.prototype as object, property);
   const both = <T>(key: symbol): [readonly T[], readonly T[]] => [
@@ -50,7 +51,12 @@ export function declaredHooks(
     guards: [...classGuards, ...methodGuards],
     interceptors: [...classInterceptors, ...methodInterceptors],
     filters: [...methodFilters, ...classFilters],
-    metadata: new Map([...(classMetadata ?? []), ...(methodMetadata ?? [])]),
+    // An API resource answers clients that send no CSRF token: its routes are exempt unless it says otherwise.
+    metadata: new Map([
+      ...(isApi ? ([[MetadataKey.skipCsrf, true]] as const) : []),
+      ...(classMetadata ?? []),
+      ...(methodMetadata ?? []),
+    ]),
     resolve,
   };
 }

@@ -1,4 +1,5 @@
 import { InjectionToken } from '../container/token';
+import type { MiddlewareClass, MiddlewareEntry } from '../http/middleware';
 import type { CanActivate, ExceptionFilter, Interceptor } from './hook-types';
 
 /**
@@ -25,3 +26,14 @@ export const APP_INTERCEPTOR = new InjectionToken<Interceptor>('APP_INTERCEPTOR'
  * @Module({ providers: [{ provide: APP_FILTER, useClass: ProblemDetailsFilter }] })
  */
 export const APP_FILTER = new InjectionToken<ExceptionFilter>('APP_FILTER', { multi: true });
+
+/**
+ * Provides application middleware (phase 3) from a module, run before what `app.use` adds: a
+ * function, or a class with `use(req, res, next)`. How `SessionModule` installs sessions.
+ *
+ * @example
+ * @Module({ providers: [{ provide: APP_MIDDLEWARE, useValue: compression() }] })
+ */
+export const APP_MIDDLEWARE = new InjectionToken<MiddlewareEntry | MiddlewareClass>('APP_MIDDLEWARE', {
+  multi: true,
+});

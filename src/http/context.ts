@@ -3,13 +3,32 @@ import type { Class } from '../container/token';
 import { Errors } from '../errors';
 import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
+import type { RouteParams, RouteQuery } from '../routing/route-urls';
 import type { ErrorPages } from './error-pages';
 import { sendError } from './error-responder';
 import { sendHtml, sendJson } from './send';
 import type { ViewRenderer } from './views';
 
+/** The matched route, as `ctx.route` gives it. */
+export interface RouteInfo {
+  /** Its name, such as `orders.show`: what `urlFor` knows it by. */
+  readonly name: string;
+  readonly method: string;
+  /** Its declared path, such as `/orders/:id`. */
+  readonly path: string;
+}
+
+/** A session's data, kept across the requests of one client (with `SessionModule`). */
+export type SessionData = Record<string, unknown>;
+
 /** What every context of one route shares, prepared once at boot. */
 export interface RouteRuntime {
+  /** The route; undefined for a request that matched none (what an `APP_FILTER` may see). */
+  readonly route: RouteInfo | undefined;
+  /** Fills in the paths of named routes. */
+  readonly urlFor: (name: string, params?: RouteParams, query?: RouteQuery) => string;
+  /** The application's `locals` (Express's `app.locals`), under every template's data. */
+  readonly locals: object;
   readonly views: ViewRenderer;
   readonly pages: ErrorPages;
   readonly logger: Logger;
@@ -98,10 +117,52 @@ export class Context {
     if (this.#isWritable()) sendJson(this.#res, status, value);
   }
 
-  /** Renders the template `name` from the views directory with `data`. @example ctx.html(200, 'orders/show.html', { order }) */
+  /**
+   * Renders the template `name` from the views directory with `data` over `res.locals` over
+   * `app.locals`, and the helpers `urlFor` and `flash` (with sessions, `csrfToken` and `csrfField()` too).
+   * @example ctx.html(200, 'orders/show.html', { order })
+   */
   html(status: number, name: string, data: object = {}): void {
     if (!this.#isWritable()) return;
-    sendHtml(this.#res, status, this.#runtime.views.render(name, data));
+    const { locals, urlFor } = this.#runtime;
+    const page = this.#runtime.views.render(name, {
+      urlFor,
+      flash: {},
+      ...locals,
+      ...this.#res.locals,
+      ...data,
+    });
+    sendHtml(this.#res, status, page);
+  }
+
+  /** The matched route: `{ name, method, path }`, such as `orders.show`. @example ctx.route?.name */
+  get route(): RouteInfo | undefined {
+    return this.#runtime.route;
+  }
+
+  /**
+   * The path of the route named `name`, parameters percent-encoded, `query` appended; an unknown
+   * name or a missing parameter throws an error naming it.
+   * @example ctx.redirect(303, ctx.urlFor('orders.show', { id: order.id }))
+   */
+  urlFor(name: string, params?: RouteParams, query?: RouteQuery): string {
+    return this.#runtime.urlFor(name, params, query);
+  }
+
+  /** The session's data, kept across requests (with `SessionModule`). @example ctx.session.cart = [] */
+  get session(): SessionData {
+    const { session } = this.req as { session?: SessionData | null };
+    if (!session) throw Errors.noSession(this.#runtime.description);
+    return session;
+  }
+
+  /**
+   * Leaves `message` for the next request of this session, whose templates see it as
+   * `flash.<key>`, once. @example ctx.flash('success', `Order ${order.id} created`)
+   */
+  flash(key: string, message: string): void {
+    const { session } = this;
+    session.flash = { ...(session.flash as object | undefined), [key]: message };
   }
 
   /** Redirects to `location`; 303 See Other is the convention after a form post. @example ctx.redirect(303, '/orders/1') */

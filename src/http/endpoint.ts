@@ -19,6 +19,8 @@ export interface EndpointParts {
   readonly logger: Logger;
   readonly globals: GlobalHooks;
   readonly fail: FailRequest;
+  readonly urlFor: RouteRuntime['urlFor'];
+  readonly locals: object;
 }
 
 const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
@@ -34,6 +36,9 @@ const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
  */
 export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): Endpoint {
   const runtime: RouteRuntime = {
+    route: { name: route.name, method: route.method, path: route.path },
+    urlFor: parts.urlFor,
+    locals: parts.locals,
     views: parts.views,
     pages: parts.pages,
     logger: parts.logger,

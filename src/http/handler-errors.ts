@@ -24,4 +24,12 @@ export const HandlerErrors = {
       `template "${name}" resolves outside the views directory ${views}; it was not read.`,
     );
   },
+
+  noSession(route: string) {
+    return new FrameworkError(
+      'E_NO_SESSION',
+      `${route} uses the session, but the application has none.\n` +
+        `Fix: import SessionModule.forRoot({ secret: () => process.env.SESSION_SECRET }) in the root module.`,
+    );
+  },
 };

@@ -31,13 +31,16 @@ export interface MiddlewareFunctions {
  * const { handlers, errorHandlers } = toMiddlewareFunctions([cors(), RequestId], (type) => container.construct(type));
  */
 export function toMiddlewareFunctions(
-  entries: readonly MiddlewareEntry[],
+  entries: readonly (MiddlewareEntry | MiddlewareClass)[],
   resolve: <T>(type: Class<T>) => T,
 ): MiddlewareFunctions {
   const handlers: RequestHandler[] = [];
   const errorHandlers: ErrorRequestHandler[] = [];
   for (const entry of entries) {
-    if (isMiddlewareClass(entry)) {
+    // An instance, as a provider gives it (`APP_MIDDLEWARE`), or a class to build through DI.
+    if (typeof entry !== 'function') {
+      handlers.push((req, res, next) => entry.use(req, res, next));
+    } else if (isMiddlewareClass(entry)) {
       const instance = resolve(entry);
       handlers.push((req, res, next) => instance.use(req, res, next));
     } else if (entry.length === 4) errorHandlers.push(entry as ErrorRequestHandler);

@@ -4,6 +4,7 @@ import type { Class } from '../container/token';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import { Router } from '../routing/router';
+import { RouteUrls } from '../routing/route-urls';
 import { createBodyParsers } from './body-parsers';
 import { forRequestsWithBody } from './body-stage';
 import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
@@ -15,7 +16,7 @@ import type { GlobalHooks } from './route-hooks';
 import { prepareEndpoint } from './endpoint';
 import { ExpressObjects, type ServerClasses } from './express-objects';
 import { methodOverride } from './method-override';
-import { toMiddlewareFunctions, type MiddlewareEntry } from './middleware';
+import { toMiddlewareFunctions, type MiddlewareClass, type MiddlewareEntry } from './middleware';
 import { ViewRenderer } from './views';
 
 export type { Express } from 'express';
@@ -67,11 +68,15 @@ export class Pipeline {
     const pages = new ErrorPages(views, logger);
     const globals = checkGlobalHooks(options.globals, options.resolve);
     const fail = (...args: Parameters<Dispatcher['fail']>) => this.#dispatcher.fail(...args);
+    const urls = new RouteUrls();
+    const urlFor = urls.urlFor.bind(urls);
+    const { locals } = this.#express;
     this.router = new Router({
       resolve: options.resolve,
-      prepare: (route) => prepareEndpoint(route, { views, pages, logger, globals, fail }),
+      prepare: (route) => prepareEndpoint(route, { views, pages, logger, globals, fail, urlFor, locals }),
       status: options.status,
       logger: options.logger,
+      urls,
     });
     this.#dispatcher = new Dispatcher({
       router: this.router,
@@ -82,7 +87,16 @@ export class Pipeline {
       middleware: this.#middleware,
       errorMiddleware: this.#errorMiddleware,
       globalFilters: globals.filters,
-      runtime: { views, pages, logger, description: 'application middleware', metadata: new Map() },
+      runtime: {
+        route: undefined,
+        urlFor,
+        locals,
+        views,
+        pages,
+        logger,
+        description: 'application middleware',
+        metadata: new Map(),
+      },
       logger,
       pages,
     });
@@ -103,7 +117,7 @@ export class Pipeline {
   }
 
   /** Adds application middleware (phase 3) and error middleware. @example pipeline.use(cors()) */
-  use(entries: readonly MiddlewareEntry[]): void {
+  use(entries: readonly (MiddlewareEntry | MiddlewareClass)[]): void {
     const { handlers, errorHandlers } = toMiddlewareFunctions(entries, this.#resolve);
     this.#middleware.push(...handlers);
     this.#errorMiddleware.push(...errorHandlers);

@@ -17,4 +17,6 @@ export const MetadataKey = {
   middleware: Symbol('keel:middleware'),
   catches: Symbol('keel:catches'),
   custom: Symbol('keel:custom'),
+  /** Under `custom`: the route takes unsafe methods without a CSRF token (`@SkipCsrf()`, API resources). */
+  skipCsrf: Symbol('keel:skip-csrf'),
 } as const;

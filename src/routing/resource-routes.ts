@@ -45,7 +45,9 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
           `${route.methods.join('/')} ${path}`,
         );
       }
-      const hooks = declaredHooks(spec.instance.constructor as Class, route.action, spec.resolve);
+      const hooks = declaredHooks(spec.instance.constructor as Class, route.action, spec.resolve, {
+        isApi: spec.isApi,
+      });
       return route.methods.map((method) => ({
         method,
         path,

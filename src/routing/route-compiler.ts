@@ -47,7 +47,7 @@ function decoratedRoutes(
     const handler = createMethodHandler({ instance, property: route.property, path, resolve });
     if (!handler) throw Errors.invalidRoute(source, 'the decorated member is not a method');
     const hooks = declaredHooks(type, route.property, resolve);
-    return { method: route.method, path, handler, name: source, source, hooks };
+    return { method: route.method, path, handler, name: route.name ?? source, source, hooks };
   });
 }
 

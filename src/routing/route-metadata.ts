@@ -19,6 +19,8 @@ export interface RouteMetadata {
   readonly method: HttpMethod;
   readonly path: string;
   readonly property: string | symbol;
+  /** The name `urlFor` knows the route by; default `Controller.method`. */
+  readonly name?: string;
 }
 
 /** The request reads a handler parameter can be decorated with. */

@@ -6,6 +6,7 @@ import { resourceRoutes } from './resource-routes';
 import type { ResourceOptions } from './resource-table';
 import type { HttpMethod, RouteDefinition, RouteHandler } from './route';
 import { RouteTable, type Endpoint, type RouteMatch } from './route-table';
+import type { RouteParams, RouteQuery, RouteUrls } from './route-urls';
 
 /**
  * What the router needs from the application: DI for controller classes, the HTTP layer that
@@ -17,6 +18,14 @@ export interface RouterDependencies {
   readonly prepare: (route: RouteDefinition) => Endpoint;
   readonly status: ApplicationStatus;
   readonly logger: Logger;
+  /** The named routes' paths, which `urlFor` fills in. */
+  readonly urls: RouteUrls;
+}
+
+/** Options of a function controller's route. */
+export interface FunctionRouteOptions {
+  /** The name `urlFor` knows it by; default `METHOD /path`. */
+  readonly name?: string;
 }
 
 /**
@@ -47,28 +56,28 @@ export class Router {
   }
 
   /** Routes GET `path` to `handler`. @example router.get('/hello', () => ({ hello: 'world' })) */
-  get(path: string, handler: RouteHandler): this {
-    return this.#addFunction('GET', path, handler);
+  get(path: string, handler: RouteHandler, options: FunctionRouteOptions = {}): this {
+    return this.#addFunction('GET', path, handler, options);
   }
 
   /** Routes POST `path` to `handler`. @example router.post('/echo', (ctx) => ctx.req.body) */
-  post(path: string, handler: RouteHandler): this {
-    return this.#addFunction('POST', path, handler);
+  post(path: string, handler: RouteHandler, options: FunctionRouteOptions = {}): this {
+    return this.#addFunction('POST', path, handler, options);
   }
 
   /** Routes PUT `path` to `handler`. @example router.put('/items/:id', replaceItem) */
-  put(path: string, handler: RouteHandler): this {
-    return this.#addFunction('PUT', path, handler);
+  put(path: string, handler: RouteHandler, options: FunctionRouteOptions = {}): this {
+    return this.#addFunction('PUT', path, handler, options);
   }
 
   /** Routes PATCH `path` to `handler`. @example router.patch('/items/:id', amendItem) */
-  patch(path: string, handler: RouteHandler): this {
-    return this.#addFunction('PATCH', path, handler);
+  patch(path: string, handler: RouteHandler, options: FunctionRouteOptions = {}): this {
+    return this.#addFunction('PATCH', path, handler, options);
   }
 
   /** Routes DELETE `path` to `handler`. @example router.delete('/items/:id', removeItem) */
-  delete(path: string, handler: RouteHandler): this {
-    return this.#addFunction('DELETE', path, handler);
+  delete(path: string, handler: RouteHandler, options: FunctionRouteOptions = {}): this {
+    return this.#addFunction('DELETE', path, handler, options);
   }
 
   /**
@@ -90,7 +99,17 @@ export class Router {
    */
   add(...routes: RouteDefinition[]): this {
     this.#table.add(...routes.map((route) => this.#dependencies.prepare(route)));
+    this.#dependencies.urls.add(routes);
     return this;
+  }
+
+  /**
+   * The path of the route named `name`, parameters percent-encoded, `query` appended; an unknown
+   * name or a missing parameter throws an error naming it.
+   * @example router.urlFor('orders.show', { id: 7 }) // '/orders/7'
+   */
+  urlFor(name: string, params?: RouteParams, query?: RouteQuery): string {
+    return this.#dependencies.urls.urlFor(name, params, query);
   }
 
   /** Every route, in registration order. */
@@ -108,13 +127,13 @@ export class Router {
     return this.#table.find(method, url);
   }
 
-  #addFunction(method: HttpMethod, path: string, handler: RouteHandler): this {
+  #addFunction(method: HttpMethod, path: string, handler: RouteHandler, options: FunctionRouteOptions): this {
     const source = handler.name || `function at ${method} ${path}`;
     return this.add({
       method,
       path: joinPath(path),
       handler,
-      name: handler.name || `${method} ${joinPath(path)}`,
+      name: options.name ?? `${method} ${joinPath(path)}`,
       source,
     });
   }

@@ -45,4 +45,27 @@ export const RoutingErrors = {
         `Fix: read one of the path's :parameters, or add :${name} to the path.`,
     );
   },
+
+  routeNameConflict(name: string, first: string, second: string) {
+    return new FrameworkError(
+      'E_ROUTE_NAME_CONFLICT',
+      `the route name "${name}" is given to two paths: by ${first} and by ${second}.\n` +
+        `Fix: give one of them another { name }.`,
+    );
+  },
+
+  unknownRouteName(name: string, known: readonly string[]) {
+    const some = known.slice(0, 12).join(', ');
+    return new FrameworkError(
+      'E_UNKNOWN_ROUTE_NAME',
+      `no route is named "${name}".\nFix: use one of the names \`framework routes\` lists (${some}${known.length > 12 ? ', ...' : ''}).`,
+    );
+  },
+
+  missingRouteParam(name: string, path: string, param: string) {
+    return new FrameworkError(
+      'E_MISSING_ROUTE_PARAM',
+      `the route "${name}" (${path}) needs the parameter "${param}".\nFix: pass { ${param}: ... } to urlFor.`,
+    );
+  },
 };

@@ -25,3 +25,32 @@ export function bootApp(root: ModuleImport, options: ApplicationOptions = {}): P
 export function listenerOf(app: Application): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => app.handleRequest(req, res);
 }
+
+/** An application the tests of a file share, listening on a free port of 127.0.0.1. */
+export interface ServedApp {
+  readonly app: Application;
+  readonly url: string;
+}
+
+/**
+ * Registers a `beforeAll` that boots `root` (then runs `prepare`, e.g. to add middleware) and
+ * listens on a free port, and an `afterAll` that closes it; returns a getter for the running app.
+ */
+export function useServedApp(
+  root: ModuleImport,
+  options: ApplicationOptions = {},
+  prepare: (app: Application) => void = () => undefined,
+): () => ServedApp {
+  let served: ServedApp | undefined;
+  beforeAll(async () => {
+    const app = await bootApp(root, options);
+    prepare(app);
+    const { url } = await app.listen(0, '127.0.0.1');
+    served = { app, url };
+  });
+  afterAll(() => served?.app.close());
+  return () => {
+    if (!served) throw new Error('the application did not start: see the beforeAll error');
+    return served;
+  };
+}

@@ -12,11 +12,10 @@ import {
   Post,
   SetMetadata,
   UseGuards,
-  type Application,
   type CanActivate,
   type Context,
 } from 'keel';
-import { bootApp } from '../factories/app';
+import { useServedApp } from '../factories/app';
 
 const API_TOKEN = new InjectionToken<string>('API_TOKEN');
 
@@ -99,45 +98,39 @@ class MaintenanceModule {}
 class GuardedModule {}
 
 describe('guards', () => {
-  let app: Application;
-  let url: string;
-
-  beforeAll(async () => {
-    app = await bootApp(GuardedModule);
-    ({ url } = await app.listen(0, '127.0.0.1'));
-  });
-  afterAll(() => app.close());
+  const served = useServedApp(GuardedModule);
+  const url = (): string => served().url;
   beforeEach(() => {
     handled.length = 0;
   });
 
   test('a guard with an injected dependency lets the right token through', async () => {
-    const res = await request(url).post('/api/things').set('Authorization', 'Bearer s3cret');
+    const res = await request(url()).post('/api/things').set('Authorization', 'Bearer s3cret');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ stored: true });
     expect(handled).toEqual(['store']);
   });
 
   test('a guard throwing HttpError(401) answers 401 and the handler never runs', async () => {
-    const missing = await request(url).post('/api/things');
-    const wrong = await request(url).post('/api/things').set('Authorization', 'Bearer guess');
+    const missing = await request(url()).post('/api/things');
+    const wrong = await request(url()).post('/api/things').set('Authorization', 'Bearer guess');
     expect([missing.status, wrong.status]).toEqual([401, 401]);
     expect(wrong.body).toEqual({ error: 'missing or wrong token' });
     expect(handled).toEqual([]);
   });
 
   test('a guard resolving false is 403 {"error":"forbidden"}', async () => {
-    const res = await request(url).get('/documents/sealed').set('X-Role', 'reader');
+    const res = await request(url()).get('/documents/sealed').set('X-Role', 'reader');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'forbidden' });
     expect(handled).toEqual([]);
   });
 
   test('a roles guard reads SetMetadata from the method over the class', async () => {
-    const readerList = await request(url).get('/documents').set('X-Role', 'reader');
-    const readerDelete = await request(url).delete('/documents/4').set('X-Role', 'reader');
-    const adminDelete = await request(url).delete('/documents/4').set('X-Role', 'admin');
-    const adminList = await request(url).get('/documents').set('X-Role', 'admin');
+    const readerList = await request(url()).get('/documents').set('X-Role', 'reader');
+    const readerDelete = await request(url()).delete('/documents/4').set('X-Role', 'reader');
+    const adminDelete = await request(url()).delete('/documents/4').set('X-Role', 'admin');
+    const adminList = await request(url()).get('/documents').set('X-Role', 'admin');
     expect([readerList.status, readerDelete.status, adminDelete.status, adminList.status]).toEqual([
       200, 403, 200, 403,
     ]);
@@ -146,8 +139,11 @@ describe('guards', () => {
   });
 
   test('a global guard from APP_GUARD in an imported module guards every controller', async () => {
-    const documents = await request(url).get('/documents').set('X-Role', 'reader').set('X-Maintenance', 'on');
-    const api = await request(url)
+    const documents = await request(url())
+      .get('/documents')
+      .set('X-Role', 'reader')
+      .set('X-Maintenance', 'on');
+    const api = await request(url())
       .post('/api/things')
       .set('Authorization', 'Bearer s3cret')
       .set('X-Maintenance', 'on');
@@ -156,7 +152,7 @@ describe('guards', () => {
   });
 
   test('a request that reaches no route is still 404, guards or not', async () => {
-    const res = await request(url).get('/nowhere').set('X-Maintenance', 'on');
+    const res = await request(url()).get('/nowhere').set('X-Maintenance', 'on');
     expect(res.status).toBe(404);
   });
 });

@@ -9,13 +9,12 @@ import {
   Module,
   UseFilters,
   UseInterceptors,
-  type Application,
   type CallNext,
   type Context,
   type ExceptionFilter,
   type Interceptor,
 } from 'keel';
-import { bootApp } from '../factories/app';
+import { useServedApp } from '../factories/app';
 
 class Envelope implements Interceptor {
   async intercept(_ctx: Context, next: CallNext) {
@@ -102,54 +101,48 @@ class RecordController {
 class FilteredModule {}
 
 describe('interceptors and filters', () => {
-  let app: Application;
-  let url: string;
-
-  beforeAll(async () => {
-    app = await bootApp(FilteredModule);
-    ({ url } = await app.listen(0, '127.0.0.1'));
-  });
-  afterAll(() => app.close());
+  const served = useServedApp(FilteredModule);
+  const url = (): string => served().url;
 
   test('an interceptor wraps the value the handler returned', async () => {
-    const res = await request(url).get('/records/wrapped');
+    const res = await request(url()).get('/records/wrapped');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { id: 1 } });
   });
 
   test("an interceptor catches the handler's error and answers instead", async () => {
-    const res = await request(url).get('/records/recovered');
+    const res = await request(url()).get('/records/recovered');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ recovered: true });
     expect(res.headers['x-recovered']).toBe('database gone');
   });
 
   test('a filter with @Catch(RecordNotFound) answers 404 for that error', async () => {
-    const res = await request(url).get('/records/missing');
+    const res = await request(url()).get('/records/missing');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'not found: record 9' });
   });
 
   test('a method filter wins over the class filter and APP_FILTER', async () => {
-    const res = await request(url).get('/records/missing-here');
+    const res = await request(url()).get('/records/missing-here');
     expect(res.body).toEqual({ error: 'the method filter answered' });
   });
 
   test('an error the class filter does not catch reaches APP_FILTER', async () => {
-    const res = await request(url).get('/records/limited');
+    const res = await request(url()).get('/records/limited');
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ error: 'slow down' });
   });
 
   test('an error no filter answers reaches the responder: 500, nothing of it shown', async () => {
-    const res = await request(url).get('/records/broken');
+    const res = await request(url()).get('/records/broken');
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: 'internal server error' });
     expect(res.text).not.toContain('hunter2');
   });
 
   test('APP_FILTER sees the 404 of a request no route matches', async () => {
-    const res = await request(url).get('/elsewhere');
+    const res = await request(url()).get('/elsewhere');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'the global filter answered' });
   });

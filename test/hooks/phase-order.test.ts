@@ -11,13 +11,12 @@ import {
   UseInterceptors,
   UseMiddleware,
   createParamDecorator,
-  type Application,
   type CallNext,
   type CanActivate,
   type Context,
   type Interceptor,
 } from 'keel';
-import { bootApp } from '../factories/app';
+import { useServedApp } from '../factories/app';
 
 const phases: string[] = [];
 
@@ -92,19 +91,12 @@ class OrderedController {
 class OrderedModule {}
 
 describe('the phases of one request', () => {
-  let app: Application;
-  let url: string;
-
-  beforeAll(async () => {
-    app = await bootApp(OrderedModule);
-    app.use(middleware('application'));
-    ({ url } = await app.listen(0, '127.0.0.1'));
-  });
-  afterAll(() => app.close());
+  const served = useServedApp(OrderedModule, {}, (app) => app.use(middleware('application')));
+  const url = (): string => served().url;
 
   test('run in the documented order: middleware, guards, interceptors, parameters, handler, unwinding', async () => {
     phases.length = 0;
-    const res = await request(url).get('/order');
+    const res = await request(url()).get('/order');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ first: 'first', second: 'second' });
     expect(phases).toEqual([

@@ -1,7 +1,7 @@
 import cors from 'cors';
 import request from 'supertest';
-import { Controller, Get, Post, UseMiddleware, type Application } from 'keel';
-import { bootApp, moduleWith } from '../factories/app';
+import { Controller, Get, Post, UseMiddleware } from 'keel';
+import { moduleWith, useServedApp } from '../factories/app';
 
 const ORIGIN = 'https://shop.example';
 
@@ -27,17 +27,11 @@ class InternalController {
 }
 
 describe('@UseMiddleware(cors()) on one controller', () => {
-  let app: Application;
-  let url: string;
-
-  beforeAll(async () => {
-    app = await bootApp(moduleWith({ controllers: [PublicController, InternalController] }));
-    ({ url } = await app.listen(0, '127.0.0.1'));
-  });
-  afterAll(() => app.close());
+  const served = useServedApp(moduleWith({ controllers: [PublicController, InternalController] }));
+  const url = (): string => served().url;
 
   test('a preflight to that controller gets the CORS headers from the real cors package', async () => {
-    const res = await request(url)
+    const res = await request(url())
       .options('/public/prices')
       .set('Origin', ORIGIN)
       .set('Access-Control-Request-Method', 'POST');
@@ -47,20 +41,20 @@ describe('@UseMiddleware(cors()) on one controller', () => {
   });
 
   test('its routes answer with the CORS headers', async () => {
-    const res = await request(url).get('/public/prices').set('Origin', ORIGIN);
+    const res = await request(url()).get('/public/prices').set('Origin', ORIGIN);
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
   });
 
   test('a preflight to another controller gets no CORS headers, only Allow', async () => {
-    const res = await request(url)
+    const res = await request(url())
       .options('/internal/prices')
       .set('Origin', ORIGIN)
       .set('Access-Control-Request-Method', 'POST');
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers.allow).toBe('GET, HEAD, POST');
-    const get = await request(url).get('/internal/prices').set('Origin', ORIGIN);
+    const get = await request(url()).get('/internal/prices').set('Origin', ORIGIN);
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

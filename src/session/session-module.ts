@@ -1,0 +1,51 @@
+import type { DynamicModule } from '../container/module-definition';
+import { Module } from '../decorators/module';
+import { APP_GUARD, APP_MIDDLEWARE } from '../hooks/hook-tokens';
+import { createCsrfTokens } from '../http/csrf-tokens';
+import { createSessionMiddleware } from '../http/session-middleware';
+import { CsrfGuard } from './csrf-guard';
+import { Errors } from '../errors';
+import type { SessionModuleOptions, SessionSecret } from './session-options';
+
+const DEFAULT_COOKIE = 'keel.session';
+
+/**
+ * Sessions for HTML forms: `ctx.session` kept in a signed cookie (no store to share between
+ * replicas), `ctx.flash`, and CSRF protection on every unsafe method outside `@ApiResource`
+ * controllers and `@SkipCsrf()` routes, with `csrfToken` and `csrfField()` in every template.
+ *
+ * @example
+ * @Module({ imports: [SessionModule.forRoot({ secret: () => process.env.SESSION_SECRET ?? '' })] })
+ * export class AppModule {}
+ */
+@Module({})
+export class SessionModule {
+  /** Sessions signed with the key(s) `options.secret` gives at boot. @example SessionModule.forRoot({ secret: () => config.SESSION_SECRET }) */
+  static forRoot(options: SessionModuleOptions): DynamicModule {
+    const csrf = createCsrfTokens();
+    return {
+      module: SessionModule,
+      providers: [
+        {
+          provide: APP_MIDDLEWARE,
+          useFactory: async () =>
+            createSessionMiddleware({
+              keys: signingKeys(await options.secret()),
+              cookieName: options.cookieName ?? DEFAULT_COOKIE,
+              maxAgeMs: options.maxAgeMs,
+              csrf,
+            }),
+        },
+        { provide: APP_GUARD, useValue: new CsrfGuard(csrf) },
+      ],
+    };
+  }
+}
+
+function signingKeys(secret: SessionSecret): string[] {
+  const keys = typeof secret === 'string' ? [secret] : [...secret];
+  if (keys.length === 0 || keys.some((key) => typeof key !== 'string' || key === '')) {
+    throw Errors.invalidSecret();
+  }
+  return keys;
+}
