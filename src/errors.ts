@@ -1,6 +1,7 @@
 import { CliErrors } from './cli/cli-errors';
 import { ConfigErrors } from './config/config-errors';
 import { ContainerErrors } from './container/container-errors';
+import { DatabaseErrors } from './database/database-errors';
 import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
@@ -24,6 +25,7 @@ export const Errors = {
   ...LifecycleErrors,
   ...CliErrors,
   ...ConfigErrors,
+  ...DatabaseErrors,
   ...SessionErrors,
 };
 

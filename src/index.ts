@@ -61,6 +61,12 @@ export {
   type DatabaseOptionsSource,
   type DatabaseConnectOptions,
 } from './database/database-module';
+export {
+  embeddedPostgres,
+  type EmbeddedPostgres,
+  type EmbeddedPostgresOptions,
+  type PostgresConnection,
+} from './database/embedded-postgres';
 export { InjectRepository, repositoryToken } from './database/inject-repository';
 export { initializeOnce } from './database/initialize-once';
 export { HealthModule } from './health/health-module';

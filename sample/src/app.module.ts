@@ -1,5 +1,4 @@
-import { DatabaseModule, HealthModule, Module, type DynamicModule } from 'keel';
-import { DatabaseTargetModule } from './database/database-target-module';
+import { DatabaseModule, HealthModule, Module, SessionModule, type DynamicModule } from 'keel';
 import type { DatabaseTarget } from './database/database-target';
 import { POOL_SIZE } from './database/open-database';
 import { API_TOKEN } from './http/api-token-guard';
@@ -9,28 +8,39 @@ import { CreateOrders1732320000000 } from './migrations/1732320000000-create-ord
 import { Order } from './orders/order.entity';
 import { OrderService } from './orders/order-service';
 
+/** What the application is configured with besides its database. */
+export interface AppSettings {
+  /** The bearer token the JSON API's writes need; undefined refuses them. */
+  readonly apiToken: string | undefined;
+  /** The key that signs the HTML pages' sessions. */
+  readonly sessionSecret: string;
+}
+
 @Module({})
 export class AppModule {
   /**
-   * The application on `database`, its JSON API's writes open to `apiToken`: migrations run as it
-   * connects, in the background.
+   * The application on `database`, its JSON API's writes open to `settings.apiToken`, its pages'
+   * sessions signed with `settings.sessionSecret`: migrations run as it connects, in the background.
    */
-  static on(database: DatabaseTarget, settings: { apiToken: string | undefined }): DynamicModule {
+  static on(database: DatabaseTarget, settings: AppSettings): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        // First, so that its shutdown hook runs last: the embedded server outlives the pool.
-        DatabaseTargetModule.of(database),
-        DatabaseModule.forRoot({
-          type: 'postgres',
-          url: database.url,
-          entities: [Order],
-          migrations: [CreateOrders1732320000000],
-          migrationsRun: true,
-          poolSize: POOL_SIZE,
-        }),
+        DatabaseModule.forRoot(
+          {
+            type: 'postgres',
+            url: database.url,
+            entities: [Order],
+            migrations: [CreateOrders1732320000000],
+            migrationsRun: true,
+            poolSize: POOL_SIZE,
+          },
+          // The embedded server outlives the pool.
+          { onClosed: () => database.stop?.() },
+        ),
         DatabaseModule.forFeature([Order]),
         HealthModule.forRoot(),
+        SessionModule.forRoot({ secret: () => settings.sessionSecret }),
       ],
       controllers: [OrderController, OrderApiController],
       providers: [OrderService, { provide: API_TOKEN, useValue: settings.apiToken }],

@@ -4,21 +4,28 @@ import { createApplication, loadConfig } from 'keel';
 import { AppModule } from './app.module';
 import { SampleConfig } from './config/sample-config';
 import { openDatabase } from './database/open-database';
+import { chooseSessionSecret } from './http/session-secret';
 import { welcome } from './http/welcome';
 
 async function main(): Promise<void> {
-  // Read before anything opens: the database and the shutdown delay are chosen from it.
+  // Settings first: a start that must be refused is refused before a database is opened.
   const config = loadConfig(SampleConfig);
-  const database = await openDatabase(config);
   const apiToken = config.API_TOKEN || undefined;
-  const app = await createApplication(AppModule.on(database, { apiToken }), {
+  const session = chooseSessionSecret(process.env);
+  const database = await openDatabase(config);
+  const app = await createApplication(AppModule.on(database, { apiToken, sessionSecret: session.secret }), {
     views: path.join(__dirname, '..', 'views'),
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
   });
   app.logger.info({ database: database.description }, 'database');
   if (!apiToken)
     app.logger.warn({}, 'API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)');
-  app.router.get('/', welcome(database));
+  if (session.isRandom)
+    app.logger.warn(
+      {},
+      'SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart',
+    );
+  app.router.get('/', welcome(database), { name: 'welcome' });
   await app.run(process.argv, config.PORT);
 }
 

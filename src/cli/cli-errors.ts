@@ -30,6 +30,25 @@ export const CliErrors = {
     );
   },
 
+  invalidProjectName(name: string, problem: string) {
+    return new CliError(
+      'E_INVALID_NAME',
+      USAGE,
+      `${JSON.stringify(name)} cannot name a project: ${problem}; nothing was written.\n` +
+        'Fix: a project name is lower-case letters and digits, its words joined by -, starts with a letter ' +
+        'and has at most 63 characters (my-app); the project is made in a directory of that name, here.',
+    );
+  },
+
+  directoryNotEmpty(directory: string) {
+    return new CliError(
+      'E_DIRECTORY_NOT_EMPTY',
+      REFUSED,
+      `${directory} exists and is not an empty directory; nothing was written.\n` +
+        'Fix: choose another name, or move what is there out of the way.',
+    );
+  },
+
   nameRequired(usage: string) {
     return new CliError(
       'E_NAME_REQUIRED',

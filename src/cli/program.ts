@@ -1,12 +1,12 @@
 import { Command, CommanderError, Option } from 'commander';
-import { readFileSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import path from 'node:path';
 import { Errors, FrameworkError } from '../errors';
 import { CliError } from './cli-errors';
 import type { RouteDefinition } from '../routing/route';
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
 import { makeController } from './make-controller';
+import { createProject } from './new-project';
+import { keelVersion } from './package-version';
 import { askForController } from './prompt';
 import { formatRouteTable } from './route-table';
 
@@ -35,6 +35,7 @@ interface CommandSpec {
 const COMMANDS: readonly CommandSpec[] = [
   { name: 'make:controller', define: defineMakeController },
   { name: 'routes', define: defineRoutes },
+  { name: 'new', define: defineNew },
 ];
 
 const USAGE_EXIT_CODE = 2;
@@ -52,7 +53,7 @@ const INTERRUPTED_EXIT_CODE = 130;
 export async function runCli(args: readonly string[], host: CliHost): Promise<number> {
   const program = new Command(host.name)
     .description('keel: generate code and inspect the application')
-    .version(packageVersion())
+    .version(keelVersion())
     .exitOverride()
     .showHelpAfterError('(add --help for usage)');
   for (const { name, define } of COMMANDS) define(program.command(name), host);
@@ -62,6 +63,19 @@ export async function runCli(args: readonly string[], host: CliHost): Promise<nu
   } catch (error) {
     return report(error);
   }
+}
+
+function defineNew(command: Command): void {
+  command
+    .description(
+      'write a new project into a directory of that name: keel, TypeScript, Jest, Docker, Kubernetes',
+    )
+    .argument('<name>', 'the project and its directory, such as my-app')
+    .option('--keel <spec>', 'the keel dependency: a version, a range or a tarball path', keelVersion())
+    .action((name: string, flags: { keel: string }) => {
+      const summary = createProject({ name, keel: flags.keel, cwd: process.cwd() });
+      process.stdout.write(`${summary}\n`);
+    });
 }
 
 function defineMakeController(command: Command, host: CliHost): void {
@@ -124,10 +138,4 @@ function report(error: unknown): number {
     `${error instanceof Error ? ((isSystemError ? undefined : error.stack) ?? error.message) : String(error)}\n`,
   );
   return 1;
-}
-
-function packageVersion(): string {
-  // From src/cli and dist/cli alike, the package.json is two levels up.
-  const manifest = readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8');
-  return (JSON.parse(manifest) as { version: string }).version;
 }

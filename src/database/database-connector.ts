@@ -12,6 +12,8 @@ export interface ConnectSettings {
   /** The delay after the first failure, doubled after each one up to `maxDelayMs`. */
   readonly initialDelayMs: number;
   readonly maxDelayMs: number;
+  /** Runs once the pool is closed (or its connecting abandoned) at shutdown. */
+  readonly onClosed?: (() => unknown) | undefined;
 }
 
 /**
@@ -58,10 +60,16 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
         .catch((error: unknown) =>
           this.#logger.warn({ err: error }, 'closing the database after shutdown failed'),
         );
+      // The attempt's connections are broken already: a server it ran on may stop now.
+      await this.#connect.onClosed?.();
       return;
     }
     await pending?.catch(() => undefined);
-    await this.#destroy();
+    try {
+      await this.#destroy();
+    } finally {
+      await this.#connect.onClosed?.();
+    }
   }
 
   async #destroy(): Promise<void> {

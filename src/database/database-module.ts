@@ -25,6 +25,8 @@ export interface DatabaseConnectOptions {
   initialDelayMs?: number;
   /** The longest delay between two attempts. Default: `30000`. */
   maxDelayMs?: number;
+  /** Runs at shutdown once the pool is closed: stop a server the application started, such as `embeddedPostgres()`. */
+  onClosed?: () => unknown;
 }
 
 /**
@@ -97,5 +99,6 @@ function resolveConnectOptions(connect: DatabaseConnectOptions): ConnectSettings
     attemptTimeoutMs: Math.max(attemptTimeoutMs, 1),
     initialDelayMs: Math.max(initialDelayMs, 1),
     maxDelayMs: Math.max(maxDelayMs, initialDelayMs, 1),
+    onClosed: connect.onClosed,
   };
 }

@@ -41,12 +41,12 @@ export class HealthModule {
         });
       }
 
-      @Get()
+      @Get('', { name: settings.names.liveness })
       liveness(ctx: Context): void {
         this.#endpoints.liveness(ctx);
       }
 
-      @Get('ready')
+      @Get('ready', { name: settings.names.readiness })
       readiness(ctx: Context): Promise<void> {
         return this.#endpoints.readiness(ctx);
       }

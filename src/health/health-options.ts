@@ -22,6 +22,8 @@ export interface HealthModuleOptions extends HealthOptions {
 /** {@link HealthOptions} with every default filled in. */
 export interface HealthSettings {
   readonly path: string;
+  /** The routes' names for `urlFor`, from the path: `health.liveness` and `health.readiness` at `/health`. */
+  readonly names: { readonly liveness: string; readonly readiness: string };
   readonly timeoutMs: number;
   readonly exposeReason: boolean;
 }
@@ -32,8 +34,11 @@ export function resolveHealthOptions(options: HealthOptions): HealthSettings {
   if (timeoutMs === 0) throw Errors.invalidOption('health timeoutMs', 0, 'more than 0 milliseconds');
   const path = options.path ?? '/health';
   if (typeof path !== 'string') throw Errors.invalidOption('health path', path, "a path such as '/health'");
+  const joined = joinPath(path);
+  const prefix = joined === '/' ? 'health' : joined.slice(1).replaceAll('/', '.');
   return {
-    path: joinPath(path),
+    path: joined,
+    names: { liveness: `${prefix}.liveness`, readiness: `${prefix}.readiness` },
     timeoutMs,
     exposeReason: checkBoolean('health exposeReason', options.exposeReason ?? true),
   };

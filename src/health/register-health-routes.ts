@@ -31,14 +31,14 @@ export function registerHealthRoutes(
       method: 'GET',
       path: settings.path,
       handler: (ctx) => endpoints.liveness(ctx),
-      name: 'health.liveness',
+      name: settings.names.liveness,
       source: 'registerHealthRoutes (liveness)',
     },
     {
       method: 'GET',
       path: joinPath(settings.path, 'ready'),
       handler: (ctx) => endpoints.readiness(ctx),
-      name: 'health.readiness',
+      name: settings.names.readiness,
       source: 'registerHealthRoutes (readiness)',
     },
   );

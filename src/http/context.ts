@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
 import type { RouteParams, RouteQuery } from '../routing/route-urls';
 import type { ErrorPages } from './error-pages';
+import { pageData } from './page-data';
 import { sendError } from './error-responder';
 import { sendHtml, sendJson } from './send';
 import type { ViewRenderer } from './views';
@@ -124,15 +125,7 @@ export class Context {
    */
   html(status: number, name: string, data: object = {}): void {
     if (!this.#isWritable()) return;
-    const { locals, urlFor } = this.#runtime;
-    const page = this.#runtime.views.render(name, {
-      urlFor,
-      flash: {},
-      ...locals,
-      ...this.#res.locals,
-      ...data,
-    });
-    sendHtml(this.#res, status, page);
+    sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, data)));
   }
 
   /** The matched route: `{ name, method, path }`, such as `orders.show`. @example ctx.route?.name */

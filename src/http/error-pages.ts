@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { pageData, type PageHelpers } from './page-data';
 import type { Logger } from '../logging/logger';
 import type { ViewRenderer } from './views';
 
@@ -13,21 +14,27 @@ import type { ViewRenderer } from './views';
 export class ErrorPages {
   readonly #views: ViewRenderer;
   readonly #logger: Logger;
+  readonly #helpers: PageHelpers;
 
-  constructor(views: ViewRenderer, logger: Logger) {
+  constructor(views: ViewRenderer, logger: Logger, helpers: PageHelpers) {
     this.#views = views;
     this.#logger = logger;
+    this.#helpers = helpers;
   }
 
-  /** The page for `status` and `message`, or undefined when the answer should be JSON. @example pages.render(req, 403, 'forbidden') */
-  render(req: Request, status: number, message: string): string | undefined {
+  /**
+   * The page for `status` and `message`, or undefined when the answer should be JSON. It sees what
+   * every page sees (`urlFor`, `flash`, the locals), so it can share their layout.
+   * @example pages.render(req, res, 403, 'forbidden')
+   */
+  render(req: Request, res: Response, status: number, message: string): string | undefined {
     if (req.accepts(['json', 'html']) !== 'html') return undefined;
     const name = [`errors/${status}.html`, 'errors/default.html'].find((candidate) =>
       this.#views.has(candidate),
     );
     if (name === undefined) return undefined;
     try {
-      return this.#views.render(name, { status, message });
+      return this.#views.render(name, pageData(this.#helpers, res, { status, message }));
     } catch (error) {
       // A broken error page must not hide the error it was to show: the JSON answer still goes out.
       this.#logger.error({ err: error, template: name }, 'error page failed to render');

@@ -97,7 +97,7 @@ export function respondWithError(
  * sendError(req, res, { status: 404, message: 'order not found' }, pages);
  */
 export function sendError(req: Request, res: Response, answer: ErrorAnswer, pages: ErrorPages): void {
-  const page = pages.render(req, answer.status, answer.message);
+  const page = pages.render(req, res, answer.status, answer.message);
   if (page !== undefined) return sendHtml(res, answer.status, page);
   const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
   sendJson(res, answer.status, body);

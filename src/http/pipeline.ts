@@ -65,12 +65,12 @@ export class Pipeline {
     this.#objects = new ExpressObjects(this.#express);
     const { logger } = options;
     const views = new ViewRenderer(options.views, { cache: process.env.NODE_ENV === 'production' });
-    const pages = new ErrorPages(views, logger);
-    const globals = checkGlobalHooks(options.globals, options.resolve);
-    const fail = (...args: Parameters<Dispatcher['fail']>) => this.#dispatcher.fail(...args);
     const urls = new RouteUrls();
     const urlFor = urls.urlFor.bind(urls);
     const { locals } = this.#express;
+    const pages = new ErrorPages(views, logger, { urlFor, locals });
+    const globals = checkGlobalHooks(options.globals, options.resolve);
+    const fail = (...args: Parameters<Dispatcher['fail']>) => this.#dispatcher.fail(...args);
     this.router = new Router({
       resolve: options.resolve,
       prepare: (route) => prepareEndpoint(route, { views, pages, logger, globals, fail, urlFor, locals }),

@@ -40,7 +40,7 @@ describe('Application.run', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("unknown command 'make:contoller'");
     expect(run.stderr).toContain('(Did you mean make:controller?)');
-    expect(run.stderr).toContain('commands: make:controller, routes, help');
+    expect(run.stderr).toContain('commands: make:controller, routes, new, help');
     expect(run.stderr).toContain('onApplicationShutdown ran');
     expect(run.stdout).toBe('');
   });

@@ -204,7 +204,7 @@ describe('framework', () => {
     const run = await runFramework(['make:contoller', 'Order']);
     expectExit(run, 2);
     expect(run.stderr).toContain("unknown command 'make:contoller'");
-    expect(run.stderr).toContain('commands: make:controller, routes, help');
+    expect(run.stderr).toContain('commands: make:controller, routes, new, help');
   });
 
   test('routes on its own exits 2, pointing at the application entry point', async () => {

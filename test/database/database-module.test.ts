@@ -223,6 +223,23 @@ describe('DatabaseModule.forRoot', () => {
     expect(logged(log, 'database connection closed')).toHaveLength(1);
   });
 
+  test('onClosed runs once at shutdown, after the pool has closed: an embedded server outlives it', async () => {
+    const poolOpenWhenClosed: boolean[] = [];
+    // Filled in once the application exists; the hook reads it at shutdown.
+    const booted: { dataSource?: DataSource } = {};
+    const app = await bootDatabase(postgresUrl(), {
+      connect: { onClosed: () => poolOpenWhenClosed.push(booted.dataSource?.isInitialized ?? true) },
+    });
+    booted.dataSource = app.get(DataSource);
+    const { dataSource } = booted;
+    await until('the connection', () => dataSource?.isInitialized === true, 5000);
+    expect(poolOpenWhenClosed).toEqual([]);
+
+    await app.close();
+
+    expect(poolOpenWhenClosed).toEqual([false]);
+  });
+
   test('a shutdown while the database is down stops the retries', async () => {
     const database = await proxy('down');
     const log = captureLog();

@@ -29,7 +29,9 @@ export function useSampleApp(): InProcessFetch {
     drop = scratch?.drop;
     const url = scratch?.url ?? postgresUrl();
     const database = { url, description: 'the test database' };
-    app = await createTestingApplication(AppModule.on(database, { apiToken: SAMPLE_API_TOKEN })).boot({
+    app = await createTestingApplication(
+      AppModule.on(database, { apiToken: SAMPLE_API_TOKEN, sessionSecret: 'in-process test secret' }),
+    ).boot({
       logger: false,
       views: SAMPLE_VIEWS,
     });

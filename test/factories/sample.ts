@@ -12,6 +12,9 @@ export const SAMPLE_MAIN = path.join(__dirname, '..', '..', 'sample', 'dist', 'm
 /** The API token the sample is started with: its JSON API's writes need it as a bearer token. */
 export const SAMPLE_API_TOKEN = 'test-token-4f1c';
 
+/** The key the sample signs its sessions with in the tests. */
+export const SAMPLE_SESSION_SECRET = 'test-session-secret-9d2e7a';
+
 /** The header that lets a request write through the sample's JSON API. */
 export const SAMPLE_AUTHORIZATION = { authorization: `Bearer ${SAMPLE_API_TOKEN}` };
 
@@ -55,6 +58,7 @@ export async function startSample(
       DATABASE_URL: 'url' in database ? database.url : scratch?.url,
       DATA_DIR: dataDir,
       API_TOKEN: SAMPLE_API_TOKEN,
+      SESSION_SECRET: SAMPLE_SESSION_SECRET,
       ...env,
     },
     urlFrom: (lines) => logged(lines, 'listening')[0]?.url as string | undefined,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -130,6 +132,7 @@ for (const database of DATABASES) {
       expect(shown).toEqual({ method: 'GET', path: post.location, status: 200 });
       const id = post.location?.split('/').pop() as string;
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${id}`);
+      await expectFlashOnceOnly(page, `Order ${id} created`);
       expect(await detailsOf(page)).toMatchObject({
         Customer: 'Ada Lovelace',
         Product: 'Brass lamp',
@@ -149,6 +152,7 @@ for (const database of DATABASES) {
         Product: 'Copper lamp',
         Quantity: '7',
       });
+      await expectFlashOnceOnly(page, `Order ${id} updated`);
 
       const deleted = await navigationBy(page, () => page.getByRole('button', { name: 'Delete' }).click());
       expect(await hopsTo(deleted)).toEqual([
@@ -157,7 +161,22 @@ for (const database of DATABASES) {
       ]);
       expect(await page.getByRole('link', { name: id, exact: true }).count()).toBe(0);
       expect(await page.getByText('No orders yet.').isVisible()).toBe(true);
+      await expectFlashOnceOnly(page, `Order ${id} deleted`);
     }, 120_000);
+
+    test('a page from another origin that posts to the sample is refused, and no order is stored', async () => {
+      await page.goto('/orders/create'); // the visitor has a session, and its token, with the sample
+      const before = await orderCount(sample.url);
+      const forger = await serveForgingPage(`${sample.url}/orders`);
+      try {
+        const refused = page.waitForResponse((res) => res.url() === `${sample.url}/orders`);
+        await page.goto(forger.url);
+        expect((await refused).status()).toBe(403);
+        expect(await orderCount(sample.url)).toBe(before);
+      } finally {
+        await forger.close();
+      }
+    }, 60_000);
 
     test('the orders index with more than a page of orders renders as a PNG at the fixed viewport', async () => {
       for (const order of SEEDED_ORDERS) {
@@ -185,6 +204,31 @@ for (const database of DATABASES) {
       }
     }, 120_000);
   });
+}
+
+/** The flash message is on the page now, and gone once the page is loaded again. */
+async function expectFlashOnceOnly(page: Page, message: string): Promise<void> {
+  expect(await page.getByRole('status').allTextContents()).toEqual([message]);
+  await page.reload();
+  expect(await page.getByRole('status').count()).toBe(0);
+}
+
+async function orderCount(sampleUrl: string): Promise<number> {
+  return ((await (await fetch(`${sampleUrl}/api/orders`)).json()) as { total: number }).total;
+}
+
+/** A page on another origin (its own port) whose form posts an order to `target` as soon as it loads. */
+async function serveForgingPage(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const page = `<!doctype html><form method="post" action="${target}">
+    <input name="customer" value="Mallory"><input name="product" value="Forged"><input name="quantity" value="1">
+  </form><script>document.forms[0].submit()</script>`;
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The show page's `<dl>` as `{ term: definition }`. */

@@ -1,15 +1,14 @@
 import { expect, test } from '@jest/globals';
-import { useSampleApp } from '../factories/sample-app';
+import { openFormSession } from '../factories/form-session';
+import { useSample } from '../factories/sample';
 
-// What the browser test does not look at: the HTML pages' answers to bad input, in-process.
-const sampleFetch = useSampleApp();
+// What the browser test does not look at: the HTML pages' answers to bad input, over plain HTTP.
+const sample = useSample({ embedded: true });
 
-function post(path: string, fields: Record<string, string>) {
-  return sampleFetch(path, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    redirect: 'manual',
-  });
+// Forms are posted as a browser posts them: with the session's cookie and CSRF token.
+async function post(path: string, fields: Record<string, string>) {
+  const browser = await openFormSession(sample().url, '/orders/create');
+  return browser.post(path, fields);
 }
 
 async function storedOrderPath(fields: Record<string, string>): Promise<string> {
@@ -23,7 +22,7 @@ test.each([
   ['GET', '/orders/424242/edit'],
   ['GET', '/orders/not-a-number'],
 ])('%s %s is the 404 page', async (method, path) => {
-  const res = await sampleFetch(path, { method });
+  const res = await fetch(`${sample().url}${path}`, { method });
   expect(res.status).toBe(404);
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   const page = await res.text();
@@ -45,7 +44,7 @@ test('what a customer typed is shown escaped, never as markup', async () => {
     product: 'Lamp',
     quantity: '1',
   });
-  const page = await (await sampleFetch(location)).text();
+  const page = await (await fetch(`${sample().url}${location}`)).text();
   expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(page).not.toContain('<script>alert(1)</script>');
 });
@@ -71,19 +70,19 @@ test('an edit that does not validate comes back 422 and leaves the order as it w
   const res = await post(location, { _method: 'PUT', customer: 'Grace', product: 'Compiler', quantity: '0' });
   expect(res.status).toBe(422);
   expect(await res.text()).toContain('quantity must be at least 1');
-  expect(await (await sampleFetch(location)).text()).toContain('<dd>3</dd>');
+  expect(await (await fetch(`${sample().url}${location}`)).text()).toContain('<dd>3</dd>');
 });
 
 test('the index pages through the orders and links between the pages', async () => {
   for (let i = 0; i < 11; i++)
     await storedOrderPath({ customer: `Customer ${i}`, product: 'Lamp', quantity: '1' });
-  const first = await (await sampleFetch('/orders')).text();
+  const first = await (await fetch(`${sample().url}/orders`)).text();
   expect(first).toContain('rel="next" href="/orders?page=2"');
   expect(first).not.toContain('rel="prev"');
-  const second = await (await sampleFetch('/orders?page=2')).text();
+  const second = await (await fetch(`${sample().url}/orders?page=2`)).text();
   expect(second).toContain('rel="prev" href="/orders?page=1"');
-  const past = await sampleFetch('/orders?page=99');
+  const past = await fetch(`${sample().url}/orders?page=99`);
   expect(past.status).toBe(200);
   expect(await past.text()).toContain('There is no page 99');
-  expect((await sampleFetch('/orders?page=-1')).status).toBe(400);
+  expect((await fetch(`${sample().url}/orders?page=-1`)).status).toBe(400);
 });

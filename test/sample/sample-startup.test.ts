@@ -36,7 +36,9 @@ test('the embedded database keeps its orders across a graceful restart, and serv
   const second = await failedStart({ DATABASE_URL: '', DATA_DIR: dataDir });
   expect(second).toEqual({
     code: 1,
-    stderr: `cannot start: the embedded database in ${dataDir} is in use by process ${first.child.pid}: stop it, or set DATA_DIR\n`,
+    stderr:
+      `cannot start: E_DATA_DIR_IN_USE: the embedded database in ${dataDir} is in use by process ${first.child.pid}.\n` +
+      'Fix: stop that process, or give this one another data directory.\n',
   });
   expect((await fetch(`${first.url}/api/orders/${id}`)).status).toBe(200);
   expect((await first.stop()).code).toBe(0);

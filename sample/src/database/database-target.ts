@@ -1,11 +1,11 @@
-import type { OnApplicationShutdown } from 'keel';
-
 /** The PostgreSQL the application talks to: a server of the user's, or the embedded one. */
-export interface DatabaseTarget extends Partial<OnApplicationShutdown> {
+export interface DatabaseTarget {
   /** A `postgres://` URL TypeORM connects to. */
   readonly url: string;
   /** What the startup log says about it (never the password). */
   readonly description: string;
+  /** Stops what the application started for itself (the embedded server), once the pool has closed. */
+  stop?(): Promise<void>;
 }
 
 /** `url` without its password, for the log. */

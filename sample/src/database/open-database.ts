@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { embeddedPostgres } from 'keel';
 import type { SampleConfig } from '../config/sample-config';
 import type { DatabaseTarget } from './database-target';
 import { withoutPassword } from './database-target';
-import { startEmbeddedPostgres } from './embedded-postgres';
 
 /** Connections in TypeORM's pool (pg's `max`). */
 export const POOL_SIZE = 10;
@@ -16,6 +16,6 @@ const EMBEDDED_DATA_DIR = path.join(__dirname, '..', '..', '.data', 'postgres');
  */
 export async function openDatabase(config: SampleConfig): Promise<DatabaseTarget> {
   const url = config.DATABASE_URL?.trim();
-  if (!url) return startEmbeddedPostgres(config.DATA_DIR || EMBEDDED_DATA_DIR, POOL_SIZE);
+  if (!url) return embeddedPostgres({ dataDir: config.DATA_DIR || EMBEDDED_DATA_DIR, poolSize: POOL_SIZE });
   return { url, description: `PostgreSQL at ${withoutPassword(url)}` };
 }

@@ -27,7 +27,7 @@ export class OrderApiController {
     const input = await ctx.bind(OrderInput);
     if (!input.ok) throw input.error;
     const order = await this.orders.create(input.value);
-    ctx.res.location(`/api/orders/${order.id}`);
+    ctx.header('Location', ctx.urlFor('api.orders.show', { id: order.id }));
     ctx.json(201, order);
   }
 

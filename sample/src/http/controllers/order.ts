@@ -30,7 +30,8 @@ export class OrderController {
     const input = await ctx.bind(OrderInput);
     if (!input.ok) return showFormAgain(ctx, input, 'orders/create.html', {});
     const order = await this.orders.create(input.value);
-    ctx.redirect(303, `/orders/${order.id}`);
+    ctx.flash('success', `Order ${order.id} created`);
+    ctx.redirect(303, ctx.urlFor('orders.show', { id: order.id }));
   }
 
   // GET /orders/:id
@@ -51,13 +52,15 @@ export class OrderController {
     const input = await ctx.bind(OrderInput);
     if (!input.ok) return showFormAgain(ctx, input, 'orders/edit.html', { order });
     await this.orders.update(order, input.value);
-    ctx.redirect(303, `/orders/${order.id}`);
+    ctx.flash('success', `Order ${order.id} updated`);
+    ctx.redirect(303, ctx.urlFor('orders.show', { id: order.id }));
   }
 
   // DELETE /orders/:id (the delete button posts `_method=DELETE`)
   async destroy(ctx: Context) {
     await this.orders.remove(ctx.param('id'));
-    ctx.redirect(303, '/orders');
+    ctx.flash('success', `Order ${ctx.param('id')} deleted`);
+    ctx.redirect(303, ctx.urlFor('orders.index'));
   }
 }
 

@@ -1,6 +1,7 @@
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { DatabaseErrors } from './database-errors';
 
-/** A claim on a data directory: released at shutdown. */
+/** A claim on a data directory: released when the embedded database stops. */
 export interface DataDirLock {
   release(): Promise<void>;
 }
@@ -14,6 +15,10 @@ const ROUNDS = 5;
  * PostgreSQL's postmaster.pid does: two processes on one embedded database would each keep their
  * own buffers and overwrite each other's pages. A pid file whose process is gone (a crash, a
  * SIGKILL) is stale and taken over.
+ *
+ * @example
+ * const lock = await lockDataDir('.data/postgres'); // throws E_DATA_DIR_IN_USE while another process holds it
+ * await lock.release();
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const pidFile = `${dataDir}.pid`;
@@ -23,13 +28,11 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     if (content === undefined) continue; // released or taken over meanwhile: try again
     const owner = Number.parseInt(content, 10);
     if (isRunning(owner)) {
-      throw new Error(
-        `the embedded database in ${dataDir} is in use by process ${owner}: stop it, or set DATA_DIR`,
-      );
+      throw DatabaseErrors.dataDirInUse(dataDir, owner);
     }
     await removeIfUnchanged(pidFile, content);
   }
-  throw new Error(`cannot claim ${pidFile}: other processes keep taking it`);
+  throw DatabaseErrors.dataDirContended(pidFile);
 }
 
 // Written whole under a name of its own, then linked into place: the pid file never exists without

@@ -14,7 +14,9 @@ async function claimTogether(
   dataDir: string,
   processes: number,
 ): Promise<{ locked: boolean; error?: string }[]> {
-  const outcomes = Array.from({ length: processes }, () => run(process.execPath, [CLAIM, dataDir]));
+  const outcomes = Array.from({ length: processes }, () =>
+    run(process.execPath, [CLAIM, dataDir, String(processes)]),
+  );
   return (await Promise.all(outcomes)).map(({ stdout }) => JSON.parse(stdout) as { locked: boolean });
 }
 
@@ -32,7 +34,7 @@ async function raceRounds(setUp: (pidFile: string) => Promise<void>, processes: 
       expect(outcomes.filter((outcome) => outcome.locked)).toHaveLength(1);
       for (const outcome of outcomes.filter((each) => !each.locked)) {
         expect(outcome.error).toMatch(
-          /^the embedded database in .* is in use by process \d+: stop it, or set DATA_DIR$/,
+          /^E_DATA_DIR_IN_USE: the embedded database in .* is in use by process \d+\.\nFix: /,
         );
       }
     }
@@ -45,9 +47,9 @@ async function raceRounds(setUp: (pidFile: string) => Promise<void>, processes: 
 
 test('three processes claiming a free data directory at once: one owner', async () => {
   await raceRounds(async () => {}, 3);
-}, 60_000);
+}, 120_000);
 
 test('two processes taking over a stale pid file at once: one owner', async () => {
   const stale = await deadPid();
   await raceRounds((pidFile) => writeFile(pidFile, stale), 2);
-}, 60_000);
+}, 120_000);

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+
+/** The key that signs the sessions, and whether it was made up for this process. */
+export interface SessionSecretChoice {
+  readonly secret: string;
+  readonly isRandom: boolean;
+}
+
+/**
+ * `SESSION_SECRET`, or, outside production, a random key for this process (whose sessions then end
+ * with it); in production a missing secret stops the start, since each replica would make its own.
+ */
+export function chooseSessionSecret(env: NodeJS.ProcessEnv): SessionSecretChoice {
+  if (env.SESSION_SECRET) return { secret: env.SESSION_SECRET, isRandom: false };
+  if (env.NODE_ENV === 'production') {
+    throw new Error(
+      'SESSION_SECRET is not set, and NODE_ENV is production: every replica would sign sessions with a key of its own, lost at each restart. Set SESSION_SECRET to a long random string shared by the replicas',
+    );
+  }
+  return { secret: randomBytes(32).toString('hex'), isRandom: true };
+}

@@ -1,0 +1,22 @@
+import { DatabaseModule, HealthModule, Module, type DynamicModule } from 'keel';
+import type { Database } from './database';
+import { HomeController } from './http/controllers/home';
+
+@Module({
+  imports: [HealthModule.forRoot()],
+  controllers: [HomeController],
+})
+export class AppModule {
+  /** The application on `database`: it connects in the background after boot, and retries. */
+  static on(database: Pick<Database, 'url' | 'stop'>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        DatabaseModule.forRoot(
+          { type: 'postgres', url: database.url, entities: [] },
+          { onClosed: () => database.stop?.() },
+        ),
+      ],
+    };
+  }
+}

@@ -1,0 +1,106 @@
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Errors } from '../errors';
+import { createFile } from './file-write';
+import { renderTemplate } from './schematic';
+
+/** What `framework new` was asked to make. */
+export interface NewProjectRequest {
+  /** The project's name, which is also its directory under `cwd`. */
+  readonly name: string;
+  /** The version spec of keel the project depends on: a version, a range or a tarball's path (`./` or `../` from `cwd`). */
+  readonly keel: string;
+  readonly cwd: string;
+}
+
+// The same from src/cli (tests) and dist/cli (the program): both sit two levels below the package.
+const TEMPLATES = path.join(__dirname, '..', '..', 'schematics', 'project');
+
+// Valid for npm, a directory, an image tag and a Kubernetes object name (DNS-1123 label) alike.
+const VALID_PROJECT_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const MAX_NAME_LENGTH = 63;
+
+/**
+ * Why `input` cannot name a project, or `undefined` when it can.
+ *
+ * @example
+ * projectNameProblem('../x'); // 'it is a path, not a name'
+ */
+export function projectNameProblem(input: string): string | undefined {
+  if (input.trim() === '') return 'it is empty';
+  if (/[/\\]|^\./.test(input)) return 'it is a path, not a name';
+  if (input.length > MAX_NAME_LENGTH) return `it is longer than ${MAX_NAME_LENGTH} characters`;
+  if (!VALID_PROJECT_NAME.test(input)) return 'it has characters other than lower-case letters, digits and -';
+  return undefined;
+}
+
+/**
+ * Writes a new project into `<cwd>/<name>` from `schematics/project/` and returns what to type next.
+ * An invalid name (exit 2) or a directory that exists and is not empty (exit 1) throws from the
+ * catalogue before anything is written; a write that fails halfway removes the directory it made.
+ *
+ * @example
+ * createProject({ name: 'my-app', keel: '0.1.0', cwd: process.cwd() });
+ */
+export function createProject(request: NewProjectRequest): string {
+  const problem = projectNameProblem(request.name);
+  if (problem) throw Errors.invalidProjectName(request.name, problem);
+  const directory = path.resolve(request.cwd, request.name);
+  const existing = statSync(directory, { throwIfNoEntry: false });
+  if (existing && !(existing.isDirectory() && readdirSync(directory).length === 0)) {
+    throw Errors.directoryNotEmpty(request.name);
+  }
+  // Rendered whole before the first write: a template that fails leaves nothing behind.
+  const values = { name: request.name, keel: dependencySpec(request.keel, request.cwd) };
+  const files = templateFiles(TEMPLATES).map((template) => ({
+    target: path.join(directory, outputPath(template)),
+    text: renderTemplate(readFileSync(path.join(TEMPLATES, template), 'utf8'), values),
+  }));
+  mkdirSync(directory, { recursive: true });
+  try {
+    for (const { target, text } of files) {
+      mkdirSync(path.dirname(target), { recursive: true });
+      createFile(target, text);
+    }
+  } catch (error) {
+    removeContents(directory, { andDirectory: !existing });
+    throw error;
+  }
+  return [
+    `wrote ${request.name}/: ${files.length} files, keel ${values.keel}`,
+    'next:',
+    `  cd ${request.name} && npm install`,
+    '  npm start',
+  ].join('\n');
+}
+
+// npm reads a relative path against the project's package.json, one directory below the one it was
+// typed in: a path given relative to here is written absolute.
+function dependencySpec(spec: string, cwd: string): string {
+  return /^\.{1,2}[\\/]/.test(spec) ? path.resolve(cwd, spec) : spec;
+}
+
+// Only what this command made: an empty directory that was there before stays.
+function removeContents(directory: string, options: { andDirectory: boolean }): void {
+  if (options.andDirectory) return rmSync(directory, { recursive: true, force: true });
+  for (const entry of readdirSync(directory))
+    rmSync(path.join(directory, entry), { recursive: true, force: true });
+}
+
+// Relative paths of every template file, in a stable order.
+function templateFiles(root: string, under = ''): string[] {
+  return readdirSync(path.join(root, under), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const relative = path.join(under, entry.name);
+      return entry.isDirectory() ? templateFiles(root, relative) : [relative];
+    });
+}
+
+// `src/main.ts.tpl` → `src/main.ts`; `_gitignore.tpl` → `.gitignore` (npm leaves dotfiles such as
+// .gitignore out of a published package, so the templates cannot carry the dot).
+function outputPath(template: string): string {
+  const withoutSuffix = template.replace(/\.tpl$/, '');
+  const base = path.basename(withoutSuffix).replace(/^_/, '.');
+  return path.join(path.dirname(withoutSuffix), base);
+}

@@ -1,0 +1,173 @@
+import { afterAll, expect, test } from '@jest/globals';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, runFramework } from '../factories/cli';
+import { PROJECT_NAME } from '../factories/new-project';
+
+// `framework new` as a user runs it: the compiled program, in a directory of its own.
+const parents: string[] = [];
+afterAll(() => parents.forEach((parent) => rmSync(parent, { recursive: true, force: true })));
+
+function emptyParent(): string {
+  const parent = mkdtempSync(path.join(os.tmpdir(), 'keel-new-cli-'));
+  parents.push(parent);
+  return parent;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+const keelManifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+interface ProjectManifest {
+  name: string;
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+}
+
+function manifestOf(dir: string): ProjectManifest {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as ProjectManifest;
+}
+
+test('framework new writes the project, depends on the running keel, and prints the next two commands', async () => {
+  const parent = emptyParent();
+  const run = await runFramework(['new', PROJECT_NAME], { cwd: parent });
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(run.stdout.trim().split('\n').slice(-3)).toEqual([
+    'next:',
+    `  cd ${PROJECT_NAME} && npm install`,
+    '  npm start',
+  ]);
+  const dir = path.join(parent, PROJECT_NAME);
+  expect(filesUnder(dir)).toEqual([
+    '.dockerignore',
+    '.gitignore',
+    '.swcrc',
+    'Dockerfile',
+    'README.md',
+    'jest.config.js',
+    'k8s/deployment.yaml',
+    'k8s/example/secret.yaml',
+    'k8s/horizontal-pod-autoscaler.yaml',
+    'k8s/pod-disruption-budget.yaml',
+    'k8s/service.yaml',
+    'package.json',
+    'src/app.module.ts',
+    'src/database.ts',
+    'src/http/controllers/home.ts',
+    'src/main.ts',
+    'test/app.test.ts',
+    'tsconfig.build.json',
+    'tsconfig.json',
+  ]);
+  const manifest = manifestOf(dir);
+  expect(manifest.name).toBe(PROJECT_NAME);
+  expect(manifest.dependencies.keel).toBe(keelManifest.version);
+  expect(Object.keys(manifest.scripts)).toEqual(expect.arrayContaining(['build', 'start', 'test']));
+  expect(manifest.scripts.test).toBe('npm run typecheck && jest');
+  expect(readFileSync(path.join(dir, 'src', 'main.ts'), 'utf8')).toContain('await app.run(process.argv);');
+  const swc = JSON.parse(readFileSync(path.join(dir, '.swcrc'), 'utf8')) as { jsc: { transform: object } };
+  expect(swc.jsc.transform).toEqual({ legacyDecorator: true, decoratorMetadata: true });
+  const tsconfig = JSON.parse(readFileSync(path.join(dir, 'tsconfig.json'), 'utf8')) as {
+    compilerOptions: Record<string, unknown>;
+  };
+  expect(tsconfig.compilerOptions).toMatchObject({
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+  });
+});
+
+test('--keel puts the given spec (a tarball, say) in the dependency', async () => {
+  const parent = emptyParent();
+  const run = await runFramework(['new', PROJECT_NAME, '--keel', '/tmp/keel-0.1.0.tgz'], { cwd: parent });
+  expect(run.code).toBe(0);
+  expect(manifestOf(path.join(parent, PROJECT_NAME)).dependencies.keel).toBe('/tmp/keel-0.1.0.tgz');
+});
+
+test('a --keel path relative to where the command runs is written absolute, as npm reads it from the project', async () => {
+  const parent = emptyParent();
+  const run = await runFramework(['new', PROJECT_NAME, '--keel', './keel-0.1.0.tgz'], { cwd: parent });
+  expect(run.code).toBe(0);
+  expect(manifestOf(path.join(parent, PROJECT_NAME)).dependencies.keel).toBe(
+    path.join(parent, 'keel-0.1.0.tgz'),
+  );
+});
+
+test('the project pins the versions keel itself is built and tested with', () => {
+  const project = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'schematics', 'project', 'package.json.tpl'), 'utf8'),
+  ) as ProjectManifest;
+  const pins: Record<string, string> = {
+    ...keelManifest.dependencies,
+    ...keelManifest.devDependencies,
+    typescript: keelManifest.devDependencies['@typescript/native'].replace(/^npm:typescript@/, ''),
+  };
+  for (const [name, version] of Object.entries({ ...project.dependencies, ...project.devDependencies })) {
+    if (name !== 'keel') expect(`${name}@${version}`).toBe(`${name}@${pins[name]}`);
+  }
+});
+
+test('a directory that exists and is not empty is refused with exit 1, and nothing is written', async () => {
+  const parent = emptyParent();
+  const dir = path.join(parent, PROJECT_NAME);
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'notes.txt'), 'mine');
+  const run = await runFramework(['new', PROJECT_NAME], { cwd: parent });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(
+    /^E_DIRECTORY_NOT_EMPTY: keel-app exists and is not an empty directory; nothing was written\.\n/,
+  );
+  expect(filesUnder(dir)).toEqual(['notes.txt']);
+});
+
+test('an empty directory of that name is used', async () => {
+  const parent = emptyParent();
+  mkdirSync(path.join(parent, PROJECT_NAME));
+  const run = await runFramework(['new', PROJECT_NAME], { cwd: parent });
+  expect(run.code).toBe(0);
+  expect(filesUnder(path.join(parent, PROJECT_NAME))).toContain('package.json');
+});
+
+test.each([
+  ['../x', 'it is a path, not a name'],
+  ['', 'it is empty'],
+  ['My_App', 'it has characters other than lower-case letters, digits and -'],
+])('framework new %j is a usage mistake: exit 2, nothing written', async (name, problem) => {
+  const parent = emptyParent();
+  const run = await runFramework(['new', name], { cwd: parent });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain(`E_INVALID_NAME: ${JSON.stringify(name)} cannot name a project: ${problem}`);
+  expect(readdirSync(parent)).toEqual([]);
+  expect(readdirSync(path.dirname(parent))).not.toContain('x');
+});
+
+test('make:controller registers a controller in the generated app.module.ts', async () => {
+  const parent = emptyParent();
+  await runFramework(['new', PROJECT_NAME], { cwd: parent });
+  const dir = path.join(parent, PROJECT_NAME);
+  const run = await runFramework(['make:controller', 'Order'], { cwd: dir });
+  expect(run.code).toBe(0);
+  const appModule = readFileSync(path.join(dir, 'src', 'app.module.ts'), 'utf8');
+  expect(appModule).toContain("import { OrderController } from './http/controllers/order';");
+  expect(appModule).toContain('controllers: [HomeController, OrderController],');
+});
+
+test('a project that cannot be written whole (a full disk) is removed: exit 1, nothing left', async () => {
+  const parent = emptyParent();
+  // 512 bytes: the first small files fit, the Dockerfile does not.
+  const run = await runFramework(['new', PROJECT_NAME], { cwd: parent, fileSizeLimit: 1 });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/EFBIG/);
+  expect(readdirSync(parent)).toEqual([]);
+});

@@ -1,0 +1,52 @@
+/** A browser's session with a keel application: its cookies, and the CSRF token its forms carry. */
+export interface FormSession {
+  /** Sends `fields` as a urlencoded form with the session's cookie and token (unless `_csrf` is given). */
+  post(path: string, fields: Record<string, string>): Promise<Response>;
+  /** A GET with the session's cookie. */
+  get(path: string): Promise<Response>;
+  readonly token: string;
+  /** The `Cookie` header the session sends. */
+  readonly cookie: string;
+}
+
+/**
+ * Opens a session as a browser does: loads `formPath` (a page with a form), keeps the cookies it
+ * sets and the `_csrf` token the form carries; later answers' cookies replace them (flash messages
+ * live there). Redirects are not followed.
+ *
+ * @example
+ * const browser = await openFormSession(url, '/orders/create');
+ * const res = await browser.post('/orders', { customer: 'Ada' });
+ */
+export async function openFormSession(baseUrl: string, formPath: string): Promise<FormSession> {
+  const cookies = new Map<string, string>();
+  const keep = (res: Response): Response => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const separator = pair.indexOf('=');
+      cookies.set(pair.slice(0, separator), pair.slice(separator + 1));
+    }
+    return res;
+  };
+  const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const page = keep(await fetch(`${baseUrl}${formPath}`));
+  const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (!token) throw new Error(`${formPath} has no _csrf field`);
+  return {
+    token,
+    get cookie() {
+      return cookieHeader();
+    },
+    get: async (path) =>
+      keep(await fetch(`${baseUrl}${path}`, { headers: { cookie: cookieHeader() }, redirect: 'manual' })),
+    post: async (path, fields) =>
+      keep(
+        await fetch(`${baseUrl}${path}`, {
+          method: 'POST',
+          headers: { cookie: cookieHeader() },
+          body: new URLSearchParams({ _csrf: token, ...fields }),
+          redirect: 'manual',
+        }),
+      ),
+  };
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
+import { waitUntilReady } from '../factories/sample';
+import { within } from '../lifecycle/http-client';
+
+// What a new user does, end to end: `framework new`, one `npm install` (keel from the packed
+// checkout, everything else from the registry), then the project's own commands. Each step's wall
+// time is printed at the end.
+const run = promisify(execFile);
+const NAME = 'first-app';
+const times: string[] = [];
+let parent: string;
+let project: string;
+
+async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
+  const startedAt = performance.now();
+  const result = await work();
+  times.push(`${step}: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+// The project's commands without the suite's database: a new project runs on its embedded one.
+function projectEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|npm_)/i.test(name)),
+  );
+  return { ...env, PORT: '0' };
+}
+
+function inProject(command: string, args: readonly string[], timeoutMs: number) {
+  return run(command, [...args], {
+    cwd: project,
+    env: projectEnv(),
+    timeout: timeoutMs,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+beforeAll(async () => {
+  parent = await mkdtemp(path.join(os.tmpdir(), 'keel-first-'));
+  project = path.join(parent, NAME);
+  await timed('npm pack', () =>
+    run('npm', ['pack', '--silent', '--pack-destination', parent], { cwd: REPO_ROOT }),
+  );
+  const tarball = (await readdir(parent)).find((file) => file.endsWith('.tgz')) as string;
+  await timed('framework new', () =>
+    run(process.execPath, [FRAMEWORK, 'new', NAME, '--keel', path.join(parent, tarball)], { cwd: parent }),
+  );
+  await timed('npm install', () =>
+    inProject('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], 600_000),
+  );
+}, 660_000);
+
+afterAll(async () => {
+  process.stdout.write(`new project, step by step:\n  ${times.join('\n  ')}\n`);
+  await rm(parent, { recursive: true, force: true });
+}, 60_000);
+
+test('npm test passes in the new project', async () => {
+  const { stdout, stderr } = await timed('npm test', () => inProject('npm', ['test'], 240_000));
+  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+3 passed, 3 total/);
+}, 300_000);
+
+test('npm start serves on the embedded database: /health/ready answers 200', async () => {
+  // Its own process group, so that the test stops npm and the node it started together.
+  const npmStart = spawn('npm', ['start'], {
+    cwd: project,
+    env: projectEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  npmStart.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  npmStart.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const ended = new Promise<number | null>((resolve) => npmStart.once('close', resolve));
+  try {
+    await timed('npm start until /health/ready 200', async () => {
+      const url = await listeningUrl(npmStart, () => output);
+      await waitUntilReady(url, 60_000);
+    });
+    expect(output).toContain(
+      `embedded PostgreSQL (PGlite), data in ${path.join(project, '.data', 'postgres')}`,
+    );
+  } finally {
+    process.kill(-(npmStart.pid as number), 'SIGTERM');
+    await within(ended, 30_000, 'npm start to stop').catch(() =>
+      process.kill(-(npmStart.pid as number), 'SIGKILL'),
+    );
+  }
+}, 300_000);
+
+test('npx framework make:controller Order writes the controller and registers it', async () => {
+  const { stdout } = await timed('npx framework make:controller Order', () =>
+    inProject('npx', ['framework', 'make:controller', 'Order'], 60_000),
+  );
+  expect(stdout).toContain('wrote src/http/controllers/order.ts');
+  const appModule = await readFile(path.join(project, 'src', 'app.module.ts'), 'utf8');
+  expect(appModule).toContain('controllers: [HomeController, OrderController],');
+}, 90_000);
+
+test('after make:controller the project still builds and passes its tests', async () => {
+  await timed('npm run build', () => inProject('npm', ['run', 'build'], 120_000));
+  const { stdout, stderr } = await timed('npm test again', () => inProject('npm', ['test'], 240_000));
+  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+3 passed, 3 total/);
+}, 400_000);
+
+async function listeningUrl(npmStart: ChildProcess, output: () => string): Promise<string> {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
+    const url = /"url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output())?.[1];
+    if (url) return url;
+    if (npmStart.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`npm start did not listen; its output:\n${output()}`);
+}

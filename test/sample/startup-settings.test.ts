@@ -1,0 +1,48 @@
+import { afterAll, expect, test } from '@jest/globals';
+import { startSample, type RunningSample } from '../factories/sample';
+import { closedPort } from '../factories/test-databases';
+
+// What the sample does with its settings missing. Its database is unreachable here: none of this
+// needs one. Without API_TOKEN it still serves (reads, the pages, health) but refuses every write to
+// its JSON API, and says so when it starts.
+let sample: RunningSample | undefined;
+afterAll(() => sample?.stop());
+
+test('with API_TOKEN and SESSION_SECRET unset, writes are refused with 401 and the start-up log says why', async () => {
+  sample = await startSample(
+    { url: `postgres://postgres@127.0.0.1:${await closedPort()}/orders` },
+    { env: { API_TOKEN: undefined, SESSION_SECRET: undefined } },
+  );
+  const res = await fetch(`${sample.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer anything' },
+    body: JSON.stringify({ customer: 'Ada', product: 'Lamp', quantity: 1 }),
+  });
+  expect(res.status).toBe(401);
+  expect(await res.json()).toEqual({ error: 'writes are disabled: the server has no API_TOKEN' });
+  expect(sample.lines()).toContainEqual(
+    expect.objectContaining({
+      level: 40,
+      msg: 'API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)',
+    }),
+  );
+  expect((await fetch(`${sample.url}/health`)).status).toBe(200);
+  // Outside production, a missing SESSION_SECRET is a random one, and the log says what that costs.
+  expect(sample.lines()).toContainEqual(
+    expect.objectContaining({
+      level: 40,
+      msg: 'SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart',
+    }),
+  );
+});
+
+test('with NODE_ENV=production and no SESSION_SECRET the sample refuses to start, saying why', async () => {
+  const refused = await startSample(
+    { url: `postgres://postgres@127.0.0.1:${await closedPort()}/orders` },
+    { env: { NODE_ENV: 'production', SESSION_SECRET: undefined } },
+  ).then(
+    () => 'started',
+    (error: unknown) => String(error),
+  );
+  expect(refused).toContain('SESSION_SECRET is not set, and NODE_ENV is production');
+});
