@@ -6,7 +6,10 @@ const config: Config = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': '@swc/jest' },
-  moduleNameMapper: { '^keel$': '<rootDir>/src/index.ts' },
+  moduleNameMapper: {
+    '^keel$': '<rootDir>/src/index.ts',
+    '^keel/testing$': '<rootDir>/src/testing/index.ts',
+  },
   setupFiles: ['reflect-metadata'],
   // Child-process tests run the compiled framework: build it first, so they never see a stale dist/.
   // It also picks the databases (starting an embedded one when the machine has none).

@@ -6,6 +6,7 @@ import { isCliCommand } from './cli/command-words';
 import { Container } from './container/container';
 import { callBootHook } from './container/lifecycle';
 import type { ModuleImport } from './container/module-definition';
+import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
 import { refuseConnect } from './http/connect-refusal';
@@ -175,12 +176,12 @@ export class Application {
   /**
    * Runs the command `argv` names (`node dist/main.js make:controller Order`, `node dist/main.js
    * routes`), then closes the application and sets `process.exitCode`; with no arguments, or only
-   * options, listens on `PORT` (default 8080) and resolves with the bound address. A first word that
-   * names no command is a usage mistake (exit 2), never a reason to serve.
-   * @example await app.run(process.argv)
+   * options, listens on `port` (default `PORT`, else 8080) and resolves with the bound address. A
+   * first word that names no command is a usage mistake (exit 2), never a reason to serve.
+   * @example await app.run(process.argv, config.PORT)
    */
-  async run(argv: readonly string[] = process.argv): Promise<BoundAddress | undefined> {
-    if (!isCliCommand(argv[2])) return this.listen();
+  async run(argv: readonly string[] = process.argv, port?: number): Promise<BoundAddress | undefined> {
+    if (!isCliCommand(argv[2])) return this.listen(port);
     // The CLI (commander, the generators, the prompt) loads only when a command is asked for.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
     const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
@@ -282,6 +283,18 @@ export async function createApplication(
   root: ModuleImport,
   options: ApplicationOptions = {},
 ): Promise<Application> {
+  return new Application(await bootParts(root, options));
+}
+
+/**
+ * Everything {@link createApplication} does but wrapping the parts, with `overrides` replacing
+ * providers: what `keel/testing` boots through. @internal
+ */
+export async function bootParts(
+  root: ModuleImport,
+  options: ApplicationOptions,
+  overrides: ProviderOverrides = new Map(),
+): Promise<ApplicationParts> {
   const settings = resolveOptions(options);
   const logger = createLogger(settings.logger);
   const status = new ApplicationStatus();
@@ -291,6 +304,7 @@ export async function createApplication(
       [ApplicationStatus, status],
       [LOGGER, logger],
     ]),
+    overrides,
   );
   const pipeline = new Pipeline({
     resolve: (type) => container.construct(type),
@@ -314,5 +328,5 @@ export async function createApplication(
   const instances = container.instances();
   await callBootHook(instances, 'onModuleInit');
   await callBootHook(instances, 'onApplicationBootstrap');
-  return new Application({ container, pipeline, status, logger, settings });
+  return { container, pipeline, status, logger, settings };
 }

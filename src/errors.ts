@@ -1,4 +1,5 @@
 import { CliErrors } from './cli/cli-errors';
+import { ConfigErrors } from './config/config-errors';
 import { ContainerErrors } from './container/container-errors';
 import { DatabaseErrors } from './database/database-errors';
 import { HookErrors } from './hooks/hook-errors';
@@ -24,6 +25,7 @@ export const Errors = {
   ...HookErrors,
   ...LifecycleErrors,
   ...CliErrors,
+  ...ConfigErrors,
   ...DatabaseErrors,
   ...OpenApiErrors,
   ...SessionErrors,

@@ -2,6 +2,8 @@ import 'reflect-metadata';
 
 export { createApplication, Application, type BoundAddress } from './application';
 export type { ApplicationOptions } from './application-options';
+export { ConfigModule, type ConfigModuleOptions } from './config/config-module';
+export { loadConfig, type ConfigSchema, type ConfigSources } from './config/load-config';
 export { Container, type ControllerInstance } from './container/container';
 export type {
   BeforeApplicationShutdown,

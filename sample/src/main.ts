@@ -1,23 +1,21 @@
 import 'reflect-metadata';
 import path from 'node:path';
-import { createApplication } from 'keel';
+import { createApplication, loadConfig } from 'keel';
 import { AppModule } from './app.module';
+import { SampleConfig } from './config/sample-config';
 import { openDatabase } from './database/open-database';
 import { chooseSessionSecret } from './http/session-secret';
 import { welcome } from './http/welcome';
 
-// How long a stopping instance keeps serving, answering 503 on readiness, so that the orchestrator
-// takes it out of the load balancer before it stops accepting (the manifests set 5 s).
-const shutdownDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
-
 async function main(): Promise<void> {
   // Settings first: a start that must be refused is refused before a database is opened.
-  const apiToken = process.env.API_TOKEN || undefined;
+  const config = loadConfig(SampleConfig);
+  const apiToken = config.API_TOKEN || undefined;
   const session = chooseSessionSecret(process.env);
-  const database = await openDatabase(process.env);
+  const database = await openDatabase(config);
   const app = await createApplication(AppModule.on(database, { apiToken, sessionSecret: session.secret }), {
     views: path.join(__dirname, '..', 'views'),
-    shutdownDelayMs,
+    shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
   });
   app.logger.info({ database: database.description }, 'database');
   if (!apiToken)
@@ -28,11 +26,11 @@ async function main(): Promise<void> {
       'SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart',
     );
   app.router.get('/', welcome(database), { name: 'welcome' });
-  await app.run(process.argv);
+  await app.run(process.argv, config.PORT);
 }
 
 main().catch((error: unknown) => {
-  // A failed start (an unusable DATABASE_URL, a data directory it cannot write) is one clear line;
+  // A failed start (invalid settings, a data directory it cannot write) is one clear message;
   // exit at once, since an embedded database already started would keep the process alive.
   console.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -79,6 +79,16 @@ export const ContainerErrors = {
     );
   },
 
+  unknownOverride(token: unknown) {
+    const name = tokenName(token);
+    return new FrameworkError(
+      'E_UNKNOWN_OVERRIDE',
+      `overrideProvider(${name}): no module of the application provides ${name}, so the override would replace nothing.\n` +
+        `Fix: override a token a module lists in its providers (or a middleware, guard, interceptor, filter or pipe class), ` +
+        `or add ${name} to the providers of the module that uses it.`,
+    );
+  },
+
   invalidProvider(module: string, provider: unknown) {
     return new FrameworkError(
       'E_INVALID_PROVIDER',

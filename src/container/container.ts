@@ -1,8 +1,9 @@
-import { Errors } from '../errors';
+import { Errors, FrameworkError } from '../errors';
 import { classDependencies, type Dependency } from './dependencies';
 import type { ModuleImport } from './module-definition';
-import { ModuleGraph } from './module-graph';
-import { ProviderRecord, type RecordScope } from './provider-record';
+import { ModuleGraph, type ProviderOverrides } from './module-graph';
+import { isBuiltOnDemand } from './on-demand';
+import { createRecord, ProviderRecord, type RecordScope } from './provider-record';
 import { tokenName, type Class, type Token } from './token';
 
 /** A controller instance with the class it was made from. */
@@ -25,6 +26,8 @@ export class Container {
   readonly #graph: ModuleGraph;
   // One instance per class and module, for classes built on demand in a module's scope.
   readonly #constructed = new Map<RecordScope, Map<Class, unknown>>();
+  /** Overrides of classes no module provides, which keel builds on demand (middleware, guards). */
+  readonly #onDemand = new Map<Token, ProviderRecord>();
 
   private constructor(graph: ModuleGraph) {
     this.#graph = graph;
@@ -33,13 +36,21 @@ export class Container {
   /**
    * Scans `root` and creates all its providers and controllers; rejects with a boot error.
    * `builtIns` (and the container itself) can be injected in every module that does not provide
-   * the same token itself. @example await Container.create(AppModule)
+   * the same token itself; `overrides` replace the providers of their tokens wherever they are
+   * provided. @example await Container.create(AppModule)
    */
   static async create(
     root: ModuleImport,
     builtIns: ReadonlyMap<Token, unknown> = new Map(),
+    overrides: ProviderOverrides = new Map(),
   ): Promise<Container> {
-    const container = new Container(new ModuleGraph(root));
+    const graph = new ModuleGraph(root, overrides);
+    const container = new Container(graph);
+    for (const [token, override] of overrides) {
+      if (graph.overridden.has(token)) continue;
+      if (!isBuiltOnDemand(token)) throw Errors.unknownOverride(token);
+      container.#onDemand.set(token, createRecord(override, graph.root));
+    }
     // Cast: the private constructor makes the class no `Class`, yet it is the token users inject.
     container.#provideEverywhere(
       new Map<Token, unknown>([[Container as unknown as Class, container], ...builtIns]),
@@ -99,7 +110,7 @@ export class Container {
   }
 
   #constructIn<T>(scope: RecordScope, type: Class<T>): T {
-    const provided = scope.visible.get(type);
+    const provided = scope.visible.get(type) ?? this.#onDemand.get(type);
     if (provided) return provided.instance as T;
     const built = this.#constructed.get(scope) ?? new Map<Class, unknown>();
     this.#constructed.set(scope, built);
@@ -128,6 +139,7 @@ export class Container {
       yield* node.providers.values();
       yield* node.controllers;
     }
+    yield* this.#onDemand.values();
   }
 
   // Resolution is sequential (one await at a time), so `path` is the only chain in progress and
@@ -151,6 +163,8 @@ export class Container {
       const created = record.create(args);
       record.instance = record.awaitsResult ? await created : created;
     } catch (error) {
+      // keel's own errors (invalid configuration, options) already name the culprit and the fix.
+      if (error instanceof FrameworkError) throw error;
       throw Errors.providerFailed(record.label, record.scope.name, error);
     }
     record.isResolved = true;

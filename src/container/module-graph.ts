@@ -4,8 +4,15 @@ import { getOwnMetadata } from '../metadata/reflection';
 import type { ControllerMetadata } from '../routing/route-metadata';
 import { isDynamicModule, type ModuleImport, type ModuleMetadata } from './module-definition';
 import { ModuleNode } from './module-node';
+import type { ClassProvider, FactoryProvider, Provider, ValueProvider } from './provider';
 import { createRecord, type ProviderRecord } from './provider-record';
 import { InjectionToken, type Class, type Token } from './token';
+
+/**
+ * Replacements by token, wherever the token is provided; a class's replacement also stands in for
+ * it where a provider names it as `useClass` (`{ provide: APP_GUARD, useClass: AuthGuard }`).
+ */
+export type ProviderOverrides = ReadonlyMap<Token, ClassProvider | ValueProvider | FactoryProvider>;
 
 /**
  * The application's modules, scanned once from the root: each module's records, what it exports,
@@ -15,9 +22,13 @@ export class ModuleGraph {
   /** Every module, imports before their importers: the order of instantiation and of init hooks. */
   readonly modules: ModuleNode[] = [];
   readonly root: ModuleNode;
+  /** The overridden tokens some module provides (or declares as a controller). */
+  readonly overridden = new Set<Token>();
   readonly #nodes = new Map<ModuleImport, ModuleNode>();
+  readonly #overrides: ProviderOverrides;
 
-  constructor(root: ModuleImport) {
+  constructor(root: ModuleImport, overrides: ProviderOverrides = new Map()) {
+    this.#overrides = overrides;
     this.root = this.#scan(root, undefined, 0);
     this.#collectExports();
     const globals = this.modules.filter((node) => node.isGlobal);
@@ -65,15 +76,25 @@ export class ModuleGraph {
       node.imports.push(this.#scan(child, node.name, index)),
     );
     for (const provider of metadata.providers ?? []) {
-      const record = createRecord(provider, node);
+      const record = this.#overridden(createRecord(provider, node), node, provider);
       // Each provider of a multi token is one more instance: kept under a key of its own.
       const key = isMultiToken(record.token) ? Symbol(record.label) : record.token;
       node.providers.set(key, record);
     }
     for (const controller of metadata.controllers ?? [])
-      node.controllers.push(controllerRecord(controller, node));
+      node.controllers.push(this.#overridden(controllerRecord(controller, node), node));
     this.modules.push(node);
     return node;
+  }
+
+  // Replaced before exports and visibility are computed, so every consumer, in any module, sees
+  // the override and nothing can reach the original.
+  #overridden(record: ProviderRecord, node: ModuleNode, provider?: Provider): ProviderRecord {
+    const replaced = this.#overrides.has(record.token) ? record.token : classNamedBy(provider);
+    const override = replaced === undefined ? undefined : this.#overrides.get(replaced);
+    if (!override || replaced === undefined) return record;
+    this.overridden.add(replaced);
+    return createRecord({ ...override, provide: record.token }, node);
   }
 
   // Exports may depend on each other in a cycle (A re-exports B, which re-exports A): propagate
@@ -114,6 +135,10 @@ export class ModuleGraph {
       (child) => child.type === entry || this.#nodes.get(entry as ModuleImport) === child,
     );
   }
+}
+
+function classNamedBy(provider: Provider | undefined): Token | undefined {
+  return typeof provider === 'object' && 'useClass' in provider ? provider.useClass : undefined;
 }
 
 function isMultiToken(token: Token): boolean {

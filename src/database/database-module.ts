@@ -46,22 +46,27 @@ export class DatabaseModule {
   static forRoot(options: DatabaseOptionsSource, connect: DatabaseConnectOptions = {}): DynamicModule {
     const settings = resolveConnectOptions(connect);
     const { DataSource } = loadTypeOrm();
+    // The connector manages only the DataSource made here: one that replaced it (a test's fake) is
+    // never connected, nor destroyed.
+    const made = new WeakSet<object>();
     return {
       module: DatabaseModule,
       global: true,
       providers: [
         {
-          provide: DatabaseConnector,
-          useFactory: async (logger: Logger) => {
+          provide: DataSource,
+          useFactory: async () => {
             const resolved = typeof options === 'function' ? await options() : options;
-            return new DatabaseConnector(new DataSource(withConnectTimeout(resolved)), logger, settings);
+            const dataSource = new DataSource(withConnectTimeout(resolved));
+            made.add(dataSource);
+            return dataSource;
           },
-          inject: [LOGGER],
         },
         {
-          provide: DataSource,
-          useFactory: (connector: DatabaseConnector) => connector.dataSource,
-          inject: [DatabaseConnector],
+          provide: DatabaseConnector,
+          useFactory: (dataSource: DataSource, logger: Logger) =>
+            made.has(dataSource) ? new DatabaseConnector(dataSource, logger, settings) : undefined,
+          inject: [DataSource, LOGGER],
         },
       ],
       exports: [DataSource, DatabaseConnector],

@@ -83,7 +83,8 @@ export function waitUntilReady(url: string, timeoutMs = 45_000): Promise<void> {
   return waitForStatus(`${url}/health/ready`, 200, timeoutMs);
 }
 
-async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A database of its own on the PostgreSQL server at `serverUrl`; `drop()` removes it. */
+export async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `keel_sample_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   return {

@@ -21,6 +21,7 @@ const TSCONFIG = {
 };
 
 const HANDLERS = `import { Controller, Get, createApplication, Module, type Context } from 'keel';
+import { createTestingApplication, type InjectResponse } from 'keel/testing';
 
 @Controller('orders')
 class OrderController {
@@ -40,6 +41,12 @@ class OrderController {
 class AppModule {}
 
 void createApplication(AppModule).then((app) => app.listen(0));
+void createTestingApplication(AppModule)
+  .overrideProvider(OrderController)
+  .useValue({ show: () => ({ id: '1', ip: undefined }) })
+  .boot({ logger: false })
+  .then((app) => app.inject({ method: 'GET', url: '/orders/1' }))
+  .then((res: InjectResponse) => res.json<{ id: string }>().id.toUpperCase());
 `;
 
 const TSC = path.join(REPO_ROOT, 'node_modules', '@typescript', 'native', 'bin', 'tsc');
@@ -62,7 +69,7 @@ beforeAll(() => {
 
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-test('a project that installs the packed package type-checks ctx.req against Express: the one mistake is the only error', async () => {
+test('a project that installs the packed package type-checks ctx.req against Express and resolves keel/testing: the one mistake is the only error', async () => {
   const run = await runNode(TSC, ['-p', 'tsconfig.json'], { cwd: project, timeoutMs: 120_000 });
   const errors = run.stdout.split('\n').filter((line) => line.includes('error TS'));
   expect(errors).toEqual([

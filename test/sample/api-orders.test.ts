@@ -1,10 +1,10 @@
 import { expect, test } from '@jest/globals';
-import { SAMPLE_AUTHORIZATION, useSample } from '../factories/sample';
-import { isPostgresServer, postgresUrl } from '../factories/test-databases';
+import { SAMPLE_AUTHORIZATION } from '../factories/sample';
+import { useSampleApp } from '../factories/sample-app';
 
-// The sample's JSON resource, over real HTTP, against the compiled sample in its own process: on a
-// database of its own on the PostgreSQL server when there is one, else on its embedded database.
-const sample = useSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true });
+// The sample's JSON resource, in-process through app.inject: on a database of its own on the
+// PostgreSQL server when there is one, else on the suite's embedded database.
+const sampleFetch = useSampleApp();
 
 const lamp = { customer: 'Ada Lovelace', product: 'Brass lamp', quantity: 2 };
 
@@ -15,7 +15,7 @@ function send(
   contentType = 'application/json',
   authorization: Record<string, string> = SAMPLE_AUTHORIZATION,
 ) {
-  return fetch(`${sample().url}${path}`, {
+  return sampleFetch(path, {
     method,
     headers: { ...authorization, ...(body === undefined ? {} : { 'content-type': contentType }) },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),

@@ -80,10 +80,20 @@ async function failedStart(env: Record<string, string>): Promise<{ code: number;
   return result;
 }
 
-test('a DATABASE_URL that is not a PostgreSQL URL stops the start with one clear line', async () => {
-  const { code, stderr } = await failedStart({ DATABASE_URL: 'mysql://root@127.0.0.1/test' });
+test('invalid settings stop the start with every variable and its rule, and none of their values', async () => {
+  const secret = 'mysql://root:s3cr3t-pw@127.0.0.1/test';
+  const { code, stderr } = await failedStart({ DATABASE_URL: secret, PORT: 'http', SHUTDOWN_DELAY_MS: '-5' });
   expect(code).toBe(1);
-  expect(stderr).toBe('cannot start: DATABASE_URL must be a postgres:// or postgresql:// URL\n');
+  expect(stderr).toMatch(
+    /^cannot start: E_INVALID_CONFIG: the configuration SampleConfig is invalid \(3 variables\):\n/,
+  );
+  expect(stderr).toContain(
+    '  PORT: PORT must not be greater than 65535; PORT must not be less than 0; PORT must be an integer number\n',
+  );
+  expect(stderr).toContain('  DATABASE_URL: DATABASE_URL must be a postgres:// or postgresql:// URL\n');
+  expect(stderr).toContain('  SHUTDOWN_DELAY_MS: SHUTDOWN_DELAY_MS must not be less than 0\n');
+  expect(stderr).not.toContain('s3cr3t');
+  expect(stderr).not.toContain('http');
 }, 30_000);
 
 test('a data directory that cannot be created stops the start with one clear line', async () => {

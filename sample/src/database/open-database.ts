@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { embeddedPostgres } from 'keel';
+import type { SampleConfig } from '../config/sample-config';
 import type { DatabaseTarget } from './database-target';
 import { withoutPassword } from './database-target';
 
@@ -13,13 +14,8 @@ const EMBEDDED_DATA_DIR = path.join(__dirname, '..', '..', '.data', 'postgres');
  * `DATABASE_URL`'s PostgreSQL when it is set; otherwise the embedded one, started now, with its
  * files in `DATA_DIR` (default `sample/.data/postgres`).
  */
-export async function openDatabase(env: NodeJS.ProcessEnv): Promise<DatabaseTarget> {
-  const url = env.DATABASE_URL?.trim();
-  if (!url) return embeddedPostgres({ dataDir: env.DATA_DIR || EMBEDDED_DATA_DIR, poolSize: POOL_SIZE });
-  if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+export async function openDatabase(config: SampleConfig): Promise<DatabaseTarget> {
+  const url = config.DATABASE_URL?.trim();
+  if (!url) return embeddedPostgres({ dataDir: config.DATA_DIR || EMBEDDED_DATA_DIR, poolSize: POOL_SIZE });
   return { url, description: `PostgreSQL at ${withoutPassword(url)}` };
-}
-
-function isPostgresUrl(text: string): boolean {
-  return URL.canParse(text) && ['postgres:', 'postgresql:'].includes(new URL(text).protocol);
 }

@@ -1,0 +1,27 @@
+import { IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+
+/**
+ * The sample's settings: read from the environment and `.env` (the environment wins), converted
+ * and validated at start, before anything opens.
+ */
+export class SampleConfig {
+  /** The port it serves on; 0 picks a free one. */
+  @IsInt() @Min(0) @Max(65535) PORT = 8080;
+
+  /** A PostgreSQL server to use; unset or empty, the embedded database runs instead. */
+  @ValidateIf((config: SampleConfig) => Boolean(config.DATABASE_URL?.trim()))
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  /** The bearer token the JSON API's writes need; unset or empty, every write is refused. */
+  @IsOptional() @IsString() API_TOKEN?: string;
+
+  /** Where the embedded database keeps its files. Default: `sample/.data/postgres`. */
+  @IsOptional() @IsString() DATA_DIR?: string;
+
+  /**
+   * How long a stopping instance keeps serving, answering 503 on readiness, so that the
+   * orchestrator takes it out of the load balancer before it stops accepting (the manifests set 5 s).
+   */
+  @IsInt() @Min(0) SHUTDOWN_DELAY_MS = 0;
+}

@@ -1,0 +1,8 @@
+import 'reflect-metadata';
+
+export { TestingApplication, type InjectOptions, type InjectResponse } from './testing-application';
+export {
+  createTestingApplication,
+  TestingApplicationBuilder,
+  type ProviderOverride,
+} from './testing-builder';

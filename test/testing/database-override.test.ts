@@ -1,0 +1,83 @@
+import net from 'node:net';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
+import { ApiResource, DatabaseModule, HealthModule, InjectRepository, Module, createApplication } from 'keel';
+import { createTestingApplication } from 'keel/testing';
+
+@Entity('override_widgets')
+class Widget {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column() name!: string;
+}
+
+@ApiResource('widgets', { only: ['index'] })
+class WidgetController {
+  constructor(@InjectRepository(Widget) private readonly widgets: Repository<Widget>) {}
+  index() {
+    return this.widgets.find();
+  }
+}
+
+// A port that counts the connections made to it and closes each at once: a database that is
+// there, so that any attempt to connect shows.
+async function countingPort(): Promise<{ port: number; connections: () => number; close: () => void }> {
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  return { port, connections: () => connections, close: () => server.close() };
+}
+
+function appModule(port: number) {
+  @Module({
+    imports: [
+      DatabaseModule.forRoot(
+        { type: 'postgres', url: `postgres://postgres@127.0.0.1:${port}/test`, entities: [Widget] },
+        { initialDelayMs: 10, maxDelayMs: 20 },
+      ),
+      DatabaseModule.forFeature([Widget]),
+      HealthModule.forRoot(),
+    ],
+    controllers: [WidgetController],
+  })
+  class AppModule {}
+  return AppModule;
+}
+
+test("DatabaseModule's DataSource replaced: its consumers get the fake and no connection is attempted", async () => {
+  const target = await countingPort();
+  const rows = [{ id: 1, name: 'sprocket' }];
+  const fakeDataSource = { getRepository: () => ({ find: () => Promise.resolve(rows) }) };
+  const app = await createTestingApplication(appModule(target.port))
+    .overrideProvider(DataSource)
+    .useValue(fakeDataSource as unknown as DataSource)
+    .boot({ logger: false });
+  try {
+    expect(app.get(DataSource)).toBe(fakeDataSource);
+    const res = await app.inject('/widgets');
+    expect(res.json()).toEqual(rows);
+    await sleep(300);
+    expect(target.connections()).toBe(0);
+  } finally {
+    await app.close();
+    target.close();
+  }
+});
+
+test('without the override, the same module connects to that port and keeps retrying', async () => {
+  const target = await countingPort();
+  const app = await createApplication(appModule(target.port), { logger: false, handleSignals: false });
+  try {
+    const deadline = Date.now() + 5_000;
+    while (target.connections() < 2 && Date.now() < deadline) await sleep(20);
+    expect(target.connections()).toBeGreaterThanOrEqual(2);
+  } finally {
+    await app.close();
+    target.close();
+  }
+});
