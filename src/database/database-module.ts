@@ -1,4 +1,4 @@
-import type { DataSourceOptions } from 'typeorm';
+import type { DataSource as TypeOrmDataSource, DataSourceOptions } from 'typeorm';
 import { checkMilliseconds } from '../application-options';
 import type { DynamicModule } from '../container/module-definition';
 import type { Class } from '../container/token';
@@ -64,7 +64,7 @@ export class DatabaseModule {
         },
         {
           provide: DatabaseConnector,
-          useFactory: (dataSource: DataSource, logger: Logger) =>
+          useFactory: (dataSource: TypeOrmDataSource, logger: Logger) =>
             made.has(dataSource) ? new DatabaseConnector(dataSource, logger, settings) : undefined,
           inject: [DataSource, LOGGER],
         },
@@ -79,11 +79,20 @@ export class DatabaseModule {
    * connected` with `Retry-After`. @example DatabaseModule.forFeature([Order, Customer])
    */
   static forFeature(entities: readonly Class[]): DynamicModule {
+    const { DataSource } = loadTypeOrm();
     const providers = entities.map((entity) => ({
       provide: repositoryToken(entity),
-      useFactory: (connector: DatabaseConnector, logger: Logger) =>
-        connectedRepository(connector.dataSource.getRepository(entity), connector, logger),
-      inject: [DatabaseConnector, LOGGER],
+      useFactory: (
+        dataSource: TypeOrmDataSource,
+        connector: DatabaseConnector | undefined,
+        logger: Logger,
+      ) => {
+        const repository = dataSource.getRepository(entity);
+        // A DataSource that replaced keel's (a test's) is connected by whoever made it: its
+        // repositories are used as they are.
+        return connector ? connectedRepository(repository, connector, logger) : repository;
+      },
+      inject: [DataSource, DatabaseConnector, LOGGER],
     }));
     return {
       module: DatabaseModule,
