@@ -1,9 +1,10 @@
-import { DatabaseModule, HealthModule, Module, type DynamicModule } from 'keel';
+import { ConfigModule, DatabaseModule, HealthModule, Module, type DynamicModule } from 'keel';
+import { Env } from './config';
 import type { Database } from './database';
 import { HomeController } from './http/controllers/home';
 
 @Module({
-  imports: [HealthModule.forRoot()],
+  imports: [ConfigModule.forRoot({ schema: Env }), HealthModule.forRoot()],
   controllers: [HomeController],
 })
 export class AppModule {

@@ -1,4 +1,5 @@
 import { embeddedPostgres } from 'keel';
+import type { Env } from './config';
 
 /** The PostgreSQL the application runs on. */
 export interface Database {
@@ -11,10 +12,10 @@ export interface Database {
 
 /**
  * The server `DATABASE_URL` names; without it, PostgreSQL compiled to WebAssembly (PGlite) inside
- * this process, its files in `DATA_DIR` (default `.data/postgres`).
+ * this process, its files in `DATA_DIR`.
  */
-export async function openDatabase(env: NodeJS.ProcessEnv): Promise<Database> {
+export async function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
   const url = env.DATABASE_URL?.trim();
   if (url) return { url, description: 'the PostgreSQL server in DATABASE_URL' };
-  return embeddedPostgres({ dataDir: env.DATA_DIR || '.data/postgres' });
+  return embeddedPostgres({ dataDir: env.DATA_DIR });
 }

@@ -1,17 +1,16 @@
 import 'reflect-metadata';
-import { createApplication } from 'keel';
+import { createApplication, loadConfig } from 'keel';
 import { AppModule } from './app.module';
+import { Env } from './config';
 import { openDatabase } from './database';
 
 async function main(): Promise<void> {
-  const database = await openDatabase(process.env);
-  const app = await createApplication(AppModule.on(database), {
-    // How long a stopping instance keeps serving, readiness at 503, while the orchestrator takes it
-    // out of the load balancer (the manifests in k8s/ set 5 s).
-    shutdownDelayMs: Number(process.env.SHUTDOWN_DELAY_MS ?? 0),
-  });
+  // Read before boot too: the database is opened, and the port chosen, before the application exists.
+  const env = loadConfig(Env);
+  const database = await openDatabase(env);
+  const app = await createApplication(AppModule.on(database), { shutdownDelayMs: env.SHUTDOWN_DELAY_MS });
   app.logger.info({ database: database.description }, 'database');
-  await app.run(process.argv);
+  await app.run(process.argv, env.PORT);
 }
 
 main().catch((error: unknown) => {
