@@ -77,7 +77,9 @@ test('framework new writes the project, depends on the running keel, and prints 
   expect(manifest.dependencies.keel).toBe(keelManifest.version);
   expect(Object.keys(manifest.scripts)).toEqual(expect.arrayContaining(['build', 'start', 'test']));
   expect(manifest.scripts.test).toBe('npm run typecheck && jest');
-  expect(readFileSync(path.join(dir, 'src', 'main.ts'), 'utf8')).toContain('await app.run(process.argv, env.PORT);');
+  expect(readFileSync(path.join(dir, 'src', 'main.ts'), 'utf8')).toContain(
+    'await app.run(process.argv, env.PORT);',
+  );
   const swc = JSON.parse(readFileSync(path.join(dir, '.swcrc'), 'utf8')) as { jsc: { transform: object } };
   expect(swc.jsc.transform).toEqual({ legacyDecorator: true, decoratorMetadata: true });
   const tsconfig = JSON.parse(readFileSync(path.join(dir, 'tsconfig.json'), 'utf8')) as {
