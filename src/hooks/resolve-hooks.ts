@@ -1,5 +1,6 @@
 import type { Class } from '../container/token';
 import { Errors } from '../errors';
+import { describeValue } from '../framework-error';
 import type { HookEntry } from './hook-types';
 
 /** What resolving one hook needs: what it is, the method it must have, and who named it. */
@@ -29,10 +30,9 @@ export function resolveHook<T>(entry: HookEntry<T>, requirement: HookRequirement
   return instance;
 }
 
-// A class by its name; an instance by its class's name, or by its keys when it is a plain object.
+// A class by its name; an instance by its class's name, or as error messages show any other value.
 function hookName(entry: unknown): string {
   if (typeof entry === 'function') return entry.name || '<anonymous class>';
   const type = (entry as object | null | undefined)?.constructor;
-  if (type && type !== Object) return type.name;
-  return `an object with keys [${Object.keys(entry ?? {}).join(', ')}]`;
+  return type && type !== Object ? type.name : describeValue(entry);
 }

@@ -6,10 +6,11 @@ import type { Endpoint } from '../routing/route-table';
 import { Context, type RouteRuntime } from './context';
 import type { ErrorPages } from './error-pages';
 import { runFilters, type FailRequest } from './filters';
-import { composeHandler, isThenable } from './hook-chain';
+import { composeHandler } from './hook-chain';
 import { runMiddleware } from './middleware';
 import { resolveRouteHooks, type GlobalHooks } from './route-hooks';
 import { sendJson } from './send';
+import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
 
 /** What every endpoint shares: the views, the logger, the global hooks, and the one way to the error responder. */

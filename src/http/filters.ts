@@ -5,6 +5,7 @@ import { MetadataKey } from '../metadata/keys';
 import { getMetadata } from '../metadata/reflection';
 import type { Context } from './context';
 import { sendJson } from './send';
+import { isThenable } from './thenable';
 
 /** An exception filter with the error types its `@Catch` names, read once at boot (none: every error). */
 export interface CatchingFilter {
@@ -54,7 +55,7 @@ export function runFilters(error: unknown, { filters, ctx, res, fail }: FilterRu
   } catch (thrown) {
     return fail(thrown, req, res);
   }
-  if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+  if (isThenable(result)) {
     Promise.resolve(result).then(settle, (thrown: unknown) => fail(thrown, req, res));
   } else settle(result);
 }

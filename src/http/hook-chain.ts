@@ -1,6 +1,7 @@
 import type { CanActivate, Interceptor } from '../hooks/hook-types';
 import type { RouteHandler } from '../routing/route';
 import { HttpError } from './http-error';
+import { isThenable } from './thenable';
 
 /**
  * Wraps a route's handler (its parameters and the method) in its guards and interceptors, once, at
@@ -50,9 +51,4 @@ function intercepted(handler: RouteHandler, interceptors: readonly Interceptor[]
       resolve(interceptor ? interceptor.intercept(ctx, () => callAt(ctx, index + 1)) : handler(ctx));
     });
   return (ctx) => callAt(ctx, 0);
-}
-
-/** Whether `value` is a promise or promise-like. @example isThenable(Promise.resolve()) // true */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }

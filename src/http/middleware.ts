@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Class } from '../container/token';
+import { isThenable } from './thenable';
 
 /**
  * Middleware as a class, built through DI: `use` runs like an Express middleware function.
@@ -115,7 +116,7 @@ function invoke(call: () => unknown, next: (error?: unknown) => void): void {
     next(error ?? new Error('middleware threw a falsy value'));
     return;
   }
-  if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+  if (isThenable(result)) {
     (result as Promise<unknown>).then(undefined, (error: unknown) =>
       next(error ?? new Error('middleware rejected with a falsy value')),
     );

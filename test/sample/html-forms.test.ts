@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { openFormSession } from '../factories/form-session';
 import { SAMPLE_AUTHORIZATION, startSample, useSample, type RunningSample } from '../factories/sample';
 import { closedPort, isPostgresServer, postgresUrl } from '../factories/test-databases';
@@ -79,9 +81,26 @@ test('the JSON API is not asked for a CSRF token', async () => {
 });
 
 test('no template or controller writes a path by hand: every link comes from urlFor', async () => {
+  const root = path.join(__dirname, '..', '..', 'sample');
+  const files = [
+    ...readdirSync(path.join(root, 'views'), { recursive: true, encoding: 'utf8' }).map((file) =>
+      path.join('views', file),
+    ),
+    ...readdirSync(path.join(root, 'src', 'http'), { recursive: true, encoding: 'utf8' }).map((file) =>
+      path.join('src', 'http', file),
+    ),
+  ].filter((file) => /\.(html|ts)$/.test(file));
+  expect(files).toContain(path.join('views', 'orders', 'show.html'));
+  const handWritten = files.flatMap((file) =>
+    readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .filter((line) => /(href|action)="\/|redirect\(\d+, ['`]\//.test(line))
+      .map((line) => `${file}: ${line.trim()}`),
+  );
+  expect(handWritten).toEqual([]);
+  // And what urlFor wrote is the route's path.
   const page = await (await fetch(`${sample().url}/orders/create`)).text();
   expect(page).toContain('action="/orders"');
-  expect(page).toContain('href="/orders/create"');
 });
 
 describe('two instances with the same SESSION_SECRET, behind no balancer', () => {

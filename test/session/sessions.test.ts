@@ -110,9 +110,9 @@ describe('sessions, CSRF and flash', () => {
   test('the cookie is Secure when a trusted proxy says the request came over HTTPS', async () => {
     const res = await request(url()).get('/notes/visits').set('X-Forwarded-Proto', 'https');
     const cookies = res.headers['set-cookie'] as unknown as string[];
-    expect(
-      cookies.filter((line) => line.startsWith('keel.session')).every((line) => /; secure/i.test(line)),
-    ).toBe(true);
+    const sessionCookies = cookies.filter((line) => line.startsWith('keel.session'));
+    expect(sessionCookies.length).toBeGreaterThan(0);
+    for (const line of sessionCookies) expect(line).toMatch(/; secure/i);
   });
 
   test('a form with its session token is accepted, and its flash message shows once', async () => {
