@@ -136,14 +136,12 @@ export class Application {
     if (this.#server) throw Errors.alreadyListening(this.#bound?.url);
     // Claimed before the first await, so that a concurrent second call is refused too.
     // Requests and responses are made with Express's helpers already in place: nothing per request.
-    const server = http.createServer(
-      { ...this.#pipeline.serverClasses, ...serverTimeouts(this.#settings) },
-      this.#pipeline.handle,
-    );
+    const server = http.createServer({ ...this.#pipeline.serverClasses, ...serverTimeouts(this.#settings) });
     refuseConnect(server);
     if (this.#settings.maxConnections !== undefined) server.maxConnections = this.#settings.maxConnections;
     this.#server = server;
     this.#drain = new ServerDrain(server);
+    server.on('request', this.#drain.tracking(this.#pipeline.handle));
     await bind(server, port, host).catch((error: unknown) => {
       this.#server = undefined;
       this.#drain = undefined;

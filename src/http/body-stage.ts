@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /**
@@ -8,7 +7,7 @@ import type { RequestHandler } from 'express';
  */
 export function forRequestsWithBody(handlers: readonly RequestHandler[]): RequestHandler {
   return (req, res, next) => {
-    if (!hasBody(req.headers)) return next();
+    if (!hasBody(req.rawHeaders)) return next();
     let index = 0;
     const step = (error?: unknown): void => {
       const handler = handlers[index++];
@@ -20,6 +19,17 @@ export function forRequestsWithBody(handlers: readonly RequestHandler[]): Reques
 }
 
 // The rule body parsers apply themselves (type-is's hasBody): a declared length, or a chunked body.
-function hasBody(headers: IncomingHttpHeaders): boolean {
-  return headers['transfer-encoding'] !== undefined || headers['content-length'] !== undefined;
+// Read from the raw headers: Node builds `req.headers` on first read, and most requests would
+// otherwise pay for it here alone.
+function hasBody(rawHeaders: readonly string[]): boolean {
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index] as string;
+    // The length first: most names are ruled out without lowering their case.
+    if (name.length === CONTENT_LENGTH.length && name.toLowerCase() === CONTENT_LENGTH) return true;
+    if (name.length === TRANSFER_ENCODING.length && name.toLowerCase() === TRANSFER_ENCODING) return true;
+  }
+  return false;
 }
+
+const CONTENT_LENGTH = 'content-length';
+const TRANSFER_ENCODING = 'transfer-encoding';

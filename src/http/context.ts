@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
 import type { RouteParams, RouteQuery } from '../routing/route-urls';
 import type { ErrorPages } from './error-pages';
+import { markHeadersObserved } from './observed-headers';
 import { pageData } from './page-data';
 import { sendError } from './error-responder';
 import { sendHtml, sendJson } from './send';
@@ -67,6 +68,7 @@ export class Context {
   /** The Express response, for what the context does not cover (streams, cookies, headers). */
   get res(): Response {
     this.#hasTakenOver = true;
+    markHeadersObserved(this.#res);
     return this.#res;
   }
 

@@ -9,6 +9,7 @@ import { malformedPath, respondWithError } from './error-responder';
 import { runFilters, type CatchingFilter } from './filters';
 import type { ExpressObjects } from './express-objects';
 import { runErrorMiddleware, runMiddleware } from './middleware';
+import { markHeadersObserved } from './observed-headers';
 
 /** What the dispatcher is built from, once, at boot. */
 export interface DispatcherParts {
@@ -52,6 +53,7 @@ export class Dispatcher {
     const req = incoming as Request;
     const res = outgoing as Response;
     if (!isExpressInUse()) return this.#parseBody(req, res);
+    markHeadersObserved(res);
     // An Express application is itself middleware; its router calls `next` when nothing answered.
     express(req, res, ((error?: unknown) => {
       if (error) this.fail(error, req, res);
@@ -66,6 +68,7 @@ export class Dispatcher {
   readonly fail = (error: unknown, req: Request, res: Response): void => {
     const { errorMiddleware } = this.#parts;
     if (errorMiddleware.length === 0) return respondWithError(error, req, res, this.#parts);
+    markHeadersObserved(res);
     runErrorMiddleware(errorMiddleware, error, req, res, (unanswered) => {
       respondWithError(unanswered, req, res, this.#parts);
     });
@@ -88,6 +91,7 @@ export class Dispatcher {
   #runMiddleware(req: Request, res: Response): void {
     const { middleware } = this.#parts;
     if (middleware.length === 0) return this.#route(req, res);
+    markHeadersObserved(res);
     runMiddleware(middleware, req, res, (error) => {
       if (error) this.#failUnrouted(error, req, res);
       else this.#route(req, res);

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { areHeadersObserved } from './observed-headers';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -23,13 +24,20 @@ export function sendHtml(res: ServerResponse, status: number, page: string): voi
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.statusCode = status;
   if (BODILESS.has(status)) {
+    res.statusCode = status;
     res.end();
     return;
   }
-  res.setHeader('Content-Type', type);
-  res.setHeader('Content-Length', Buffer.byteLength(body));
+  const length = Buffer.byteLength(body);
+  if (areHeadersObserved(res)) {
+    res.statusCode = status;
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Length', length);
+  } else {
+    // Headers set earlier still go out: writeHead merges them, these two winning.
+    res.writeHead(status, { 'Content-Type': type, 'Content-Length': length });
+  }
   // Node's own responses drop a HEAD answer's body; a response from elsewhere (an in-process
   // request) may not, so it is never handed one.
   res.end(res.req?.method === 'HEAD' ? undefined : body);

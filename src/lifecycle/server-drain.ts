@@ -23,6 +23,7 @@ const IDLE_CLOSE_MS = 250;
  *
  * @example
  * const drain = new ServerDrain(server);   // before the server listens
+ * server.on('request', drain.tracking(listener));
  * drain.closeConnections();                // the shutdown has started
  * const { timedOut } = await drain.drain(10_000);
  */
@@ -32,14 +33,15 @@ export class ServerDrain {
   // Each open connection, with what it had read when it was last seen doing something, and when.
   readonly #sockets = new Map<Socket, { bytesRead: number; at: number }>();
   #isClosingConnections = false;
+  readonly #onResponseClose: (this: http.ServerResponse) => void;
 
   constructor(server: http.Server) {
     this.#server = server;
-    // Ahead of the application's listener: a handler may answer synchronously, and the
-    // `Connection: close` of a shutdown has to be set before it does.
-    server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) =>
-      this.#track(res),
-    );
+    // One listener for every response, not a closure each: Node calls it with the response as `this`.
+    const release = (res: http.ServerResponse): void => this.#release(res);
+    this.#onResponseClose = function (this: http.ServerResponse) {
+      release(this);
+    };
     server.on('connection', (socket: Socket) => {
       this.#sockets.set(socket, { bytesRead: 0, at: performance.now() });
       socket.once('close', () => this.#sockets.delete(socket));
@@ -97,19 +99,35 @@ export class ServerDrain {
     }
   }
 
-  #track(res: http.ServerResponse): void {
-    this.#pending.add(res);
-    if (this.#isClosingConnections) closeAfter(res);
-    // Read now: Node detaches the socket from the response once it is sent.
-    const socket = res.socket;
-    res.once('close', () => {
-      this.#pending.delete(res);
-      // Its idle time starts now, not when it last read.
-      if (socket && this.#sockets.has(socket))
-        this.#sockets.set(socket, { bytesRead: socket.bytesRead, at: performance.now() });
-    });
+  #release(res: http.ServerResponse): void {
+    this.#pending.delete(res);
+    if (!this.#isClosingConnections) return;
+    // While draining, its connection's idle time starts now, not when it last read. (The request
+    // keeps its socket; Node detaches the response's once it is sent.)
+    const socket = res.req.socket;
+    if (this.#sockets.has(socket))
+      this.#sockets.set(socket, { bytesRead: socket.bytesRead, at: performance.now() });
+  }
+
+  /**
+   * The server's request listener: `listener`, with each request counted in flight until its
+   * response closes. One listener, not a second one ahead of it: Node's `emit` is cheapest with
+   * one, and the count (and a shutdown's `Connection: close`) still comes before any answer.
+   *
+   * @example
+   * server.on('request', drain.tracking(dispatcher.handle));
+   */
+  tracking(listener: RequestListener): RequestListener {
+    return (req, res) => {
+      this.#pending.add(res);
+      if (this.#isClosingConnections) closeAfter(res);
+      res.on('close', this.#onResponseClose);
+      listener(req, res);
+    };
   }
 }
+
+type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** Makes Node close the connection once `res` is sent, when its headers are not out yet. */
 function closeAfter(res: http.ServerResponse): void {
