@@ -1,5 +1,6 @@
 import bytes from 'bytes';
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import type ExpressModule from 'express';
 import type multerModule from 'multer';
 import { Errors, HttpError } from '../errors';
 
@@ -47,10 +48,21 @@ export function createBodyParsers(limit: string | number): RequestHandler[] {
     );
   };
   return [
-    express.json({ limit: limitBytes }),
-    express.urlencoded({ limit: limitBytes, extended: false }),
+    whenFirstUsed((express) => express.json({ limit: limitBytes })),
+    whenFirstUsed((express) => express.urlencoded({ limit: limitBytes, extended: false })),
     parseMultipart,
   ];
+}
+
+// Express's body parsers (and its index, which loads them all) load with the first request that has
+// a body: a service that only answers GETs never loads them.
+function whenFirstUsed(create: (express: typeof ExpressModule) => RequestHandler): RequestHandler {
+  let parse: RequestHandler | undefined;
+  return (req, res, next) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
+    parse ??= create(require('express') as typeof ExpressModule);
+    return parse(req, res, next);
+  };
 }
 
 function parseLimit(limit: string | number): number {

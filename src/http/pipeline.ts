@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Class } from '../container/token';
 import type { ApplicationStatus } from '../lifecycle/application-status';
@@ -14,6 +14,7 @@ import { ErrorPages } from './error-pages';
 import { catchingFilter } from './filters';
 import type { GlobalHooks } from './route-hooks';
 import { prepareEndpoint } from './endpoint';
+import { createExpressApp } from './express-app';
 import { ExpressObjects, type ServerClasses } from './express-objects';
 import { methodOverride } from './method-override';
 import { toMiddlewareFunctions, type MiddlewareClass, type MiddlewareEntry } from './middleware';
@@ -60,7 +61,7 @@ export class Pipeline {
 
   constructor(options: PipelineOptions) {
     this.#resolve = options.resolve;
-    this.#express = express();
+    this.#express = createExpressApp();
     this.#express.disable('x-powered-by');
     this.#objects = new ExpressObjects(this.#express);
     const { logger } = options;
