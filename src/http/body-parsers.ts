@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import type ExpressModule from 'express';
 import type multerModule from 'multer';
 import { Errors, HttpError } from '../errors';
+import type { BodyParsers } from './body-stage';
 
 const MULTIPART_LIMITS: Readonly<Record<string, { status: number; message: string }>> = {
   LIMIT_FILE_SIZE: { status: 413, message: 'uploaded file too large' },
@@ -13,13 +14,17 @@ const MULTIPART_LIMITS: Readonly<Record<string, { status: number; message: strin
   LIMIT_FIELD_KEY: { status: 413, message: 'form field name too long' },
 };
 
+// The body stage has matched the content type before it calls a parser.
+const ALREADY_MATCHED = (): boolean => true;
+
 const SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb)$/i;
 
 /**
- * The body parsers every request passes through, each bounded by `limit` as a whole: JSON,
- * urlencoded forms and multipart forms (files are kept in memory on `req.files`).
+ * The body parsers, each bounded by `limit` as a whole: JSON, urlencoded forms and multipart forms
+ * (files are kept in memory on `req.files`). The body stage runs the one the content type names:
+ * none of them reads it again.
  */
-export function createBodyParsers(limit: string | number): RequestHandler[] {
+export function createBodyParsers(limit: string | number): BodyParsers {
   const limitBytes = parseLimit(limit);
   // multer (and busboy under it) loads with the first multipart request: most applications get none.
   let multipart: Promise<{ multer: typeof multerModule; parse: RequestHandler }> | undefined;
@@ -35,7 +40,6 @@ export function createBodyParsers(limit: string | number): RequestHandler[] {
   // multer bounds each part, not the body: bound the whole by its declared length, which Node
   // enforces while reading. A chunked multipart body declares none, so it is refused.
   const parseMultipart: RequestHandler = (req, res, next) => {
-    if (!req.is('multipart')) return next();
     const declared = req.headers['content-length'];
     if (declared === undefined) return next(new HttpError(411, 'a multipart body needs a Content-Length'));
     if (Number(declared) > limitBytes) return next(new HttpError(413, 'request body too large'));
@@ -47,11 +51,13 @@ export function createBodyParsers(limit: string | number): RequestHandler[] {
       next,
     );
   };
-  return [
-    whenFirstUsed((express) => express.json({ limit: limitBytes })),
-    whenFirstUsed((express) => express.urlencoded({ limit: limitBytes, extended: false })),
-    parseMultipart,
-  ];
+  return {
+    json: whenFirstUsed((express) => express.json({ limit: limitBytes, type: ALREADY_MATCHED })),
+    urlencoded: whenFirstUsed((express) =>
+      express.urlencoded({ limit: limitBytes, extended: false, type: ALREADY_MATCHED }),
+    ),
+    multipart: parseMultipart,
+  };
 }
 
 // Express's body parsers (and its index, which loads them all) load with the first request that has

@@ -1,20 +1,40 @@
 import type { RequestHandler } from 'express';
 
+/** The parser for each kind of body keel reads. */
+export interface BodyParsers {
+  readonly json: RequestHandler;
+  readonly urlencoded: RequestHandler;
+  readonly multipart: RequestHandler;
+}
+
+// The kinds, as `req.is` names them: application/json, application/x-www-form-urlencoded, multipart/*.
+const KINDS = ['json', 'urlencoded', 'multipart'];
+
 /**
- * Runs `handlers` in order as one middleware, and only for requests that carry a body: most
- * requests (GET, HEAD, DELETE) have none, and would otherwise pass through each body parser's own
- * layer for nothing. A handler's error ends the chain and goes on to Express.
+ * Phase 2 as one middleware, run only for requests that carry a body: most requests (GET, HEAD,
+ * DELETE) have none. The content type is read once, here, and only its parser runs (the parsers do
+ * not read it again); a form, once parsed, goes on to `afterForm` (the `_method` override). A body
+ * of any other type is left unparsed, for `ctx.bind` to refuse with 415. A parser's error ends the
+ * stage and goes on to `next`.
+ *
+ * @example
+ * const bodyStage = forRequestsWithBody(createBodyParsers('1mb'), methodOverride);
  */
-export function forRequestsWithBody(handlers: readonly RequestHandler[]): RequestHandler {
+export function forRequestsWithBody(parsers: BodyParsers, afterForm: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    if (!hasBody(req.rawHeaders)) return next();
-    let index = 0;
-    const step = (error?: unknown): void => {
-      const handler = handlers[index++];
-      if (error !== undefined || handler === undefined) return next(error);
-      handler(req, res, step);
-    };
-    step();
+    const kind = hasBody(req.rawHeaders) ? req.is(KINDS) : null;
+    if (kind === 'json') {
+      void parsers.json(req, res, next);
+      return;
+    }
+    if (kind !== 'urlencoded' && kind !== 'multipart') {
+      next();
+      return;
+    }
+    void parsers[kind](req, res, (error?: unknown) => {
+      if (error !== undefined) next(error);
+      else afterForm(req, res, next);
+    });
   };
 }
 

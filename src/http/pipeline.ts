@@ -84,7 +84,7 @@ export class Pipeline {
       objects: this.#objects,
       express: this.#express,
       isExpressInUse: () => this.#isExpressInUse,
-      bodyStage: forRequestsWithBody([...createBodyParsers(options.bodyLimit), methodOverride]),
+      bodyStage: forRequestsWithBody(createBodyParsers(options.bodyLimit), methodOverride),
       middleware: this.#middleware,
       errorMiddleware: this.#errorMiddleware,
       globalFilters: globals.filters,
