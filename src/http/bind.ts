@@ -3,6 +3,7 @@ import type { ValidationError } from 'class-validator';
 import type { Request } from 'express';
 import type { Class } from '../container/token';
 import { HttpError, type FieldErrors } from '../errors';
+import { BODY_KINDS } from './body-stage';
 import { convertFormFields } from './form-fields';
 
 /**
@@ -22,13 +23,12 @@ export type BindResult<T> =
       readonly error: HttpError;
     };
 
-const BINDABLE_TYPES = ['json', 'urlencoded', 'multipart'];
 const MAX_DEPTH = 32;
 
 /** Binds the request body into `type` and validates it; never throws for bad input. */
 export async function bindBody<T extends object>(req: Request, type: Class<T>): Promise<BindResult<T>> {
   // Clients send `Content-Length: 0` and no type for an empty POST: that is no body, not an unknown type.
-  const kind = isEmpty(req) ? null : req.is(BINDABLE_TYPES);
+  const kind = isEmpty(req) ? null : req.is(BODY_KINDS);
   if (kind === false) {
     const message = `unsupported content type "${req.get('content-type') ?? 'none'}": send JSON or a form`;
     return { ok: false, status: 415, errors: {}, error: new HttpError(415, message) };

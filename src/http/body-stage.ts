@@ -7,8 +7,11 @@ export interface BodyParsers {
   readonly multipart: RequestHandler;
 }
 
-// The kinds, as `req.is` names them: application/json, application/x-www-form-urlencoded, multipart/*.
-const KINDS = ['json', 'urlencoded', 'multipart'];
+/**
+ * The bodies keel reads, as `req.is` names them: application/json, application/x-www-form-urlencoded
+ * and multipart/*. @example req.is(BODY_KINDS) // 'json'
+ */
+export const BODY_KINDS = ['json', 'urlencoded', 'multipart'];
 
 /**
  * Phase 2 as one middleware, run only for requests that carry a body: most requests (GET, HEAD,
@@ -22,7 +25,7 @@ const KINDS = ['json', 'urlencoded', 'multipart'];
  */
 export function forRequestsWithBody(parsers: BodyParsers, afterForm: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    const kind = hasBody(req.rawHeaders) ? req.is(KINDS) : null;
+    const kind = hasBody(req.rawHeaders) ? req.is(BODY_KINDS) : null;
     if (kind === 'json') {
       void parsers.json(req, res, next);
       return;

@@ -68,7 +68,6 @@ export class Dispatcher {
   readonly fail = (error: unknown, req: Request, res: Response): void => {
     const { errorMiddleware } = this.#parts;
     if (errorMiddleware.length === 0) return respondWithError(error, req, res, this.#parts);
-    markHeadersObserved(res);
     runErrorMiddleware(errorMiddleware, error, req, res, (unanswered) => {
       respondWithError(unanswered, req, res, this.#parts);
     });
@@ -91,7 +90,6 @@ export class Dispatcher {
   #runMiddleware(req: Request, res: Response): void {
     const { middleware } = this.#parts;
     if (middleware.length === 0) return this.#route(req, res);
-    markHeadersObserved(res);
     runMiddleware(middleware, req, res, (error) => {
       if (error) this.#failUnrouted(error, req, res);
       else this.#route(req, res);

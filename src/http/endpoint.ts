@@ -8,7 +8,6 @@ import type { ErrorPages } from './error-pages';
 import { runFilters, type FailRequest } from './filters';
 import { composeHandler } from './hook-chain';
 import { runMiddleware } from './middleware';
-import { markHeadersObserved } from './observed-headers';
 import { resolveRouteHooks, type GlobalHooks } from './route-hooks';
 import { sendJson } from './send';
 import { isThenable } from './thenable';
@@ -100,7 +99,6 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
       req.params = params;
       const ctx = new Context(req, res, runtime);
       if (middleware.length === 0) return execute(ctx, req, res);
-      markHeadersObserved(res);
       runMiddleware(middleware, req, res, (error) => {
         if (error) failed(error, ctx, req, res);
         else execute(ctx, req, res);
@@ -109,10 +107,8 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
     runMiddleware:
       middleware.length === 0
         ? undefined
-        : (incoming, outgoing, done) => {
-            markHeadersObserved(outgoing);
-            runMiddleware(middleware, incoming as Request, outgoing as Response, done);
-          },
+        : (incoming, outgoing, done) =>
+            runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
 }
 

@@ -28,11 +28,11 @@ export class ErrorPages {
    * @example pages.render(req, res, 403, 'forbidden')
    */
   render(req: Request, res: Response, status: number, message: string): string | undefined {
-    if (req.accepts(['json', 'html']) !== 'html') return undefined;
+    // The templates first: most services have none, and then `Accept` need not be parsed.
     const name = [`errors/${status}.html`, 'errors/default.html'].find((candidate) =>
       this.#views.has(candidate),
     );
-    if (name === undefined) return undefined;
+    if (name === undefined || req.accepts(['json', 'html']) !== 'html') return undefined;
     try {
       return this.#views.render(name, pageData(this.#helpers, res, { status, message }));
     } catch (error) {

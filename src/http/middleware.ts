@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Class } from '../container/token';
+import { markHeadersObserved } from './observed-headers';
 import { isThenable } from './thenable';
 
 /**
@@ -68,6 +69,8 @@ export function runMiddleware(
   res: Response,
   done: (error?: unknown) => void,
 ): void {
+  // Middleware may read the answer's headers once it is sent.
+  markHeadersObserved(res);
   let index = 0;
   const next = (error?: unknown): void => {
     if (isError(error)) return done(error);
@@ -92,6 +95,7 @@ export function runErrorMiddleware(
   res: Response,
   done: (error: unknown) => void,
 ): void {
+  markHeadersObserved(res);
   let index = 0;
   let current = error;
   const next = (passed?: unknown): void => {

@@ -8,11 +8,9 @@ import { RouteUrls } from '../routing/route-urls';
 import { createBodyParsers } from './body-parsers';
 import { forRequestsWithBody } from './body-stage';
 import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
-import { resolveHook } from '../hooks/resolve-hooks';
 import { Dispatcher } from './dispatcher';
 import { ErrorPages } from './error-pages';
-import { catchingFilter } from './filters';
-import type { GlobalHooks } from './route-hooks';
+import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from './route-hooks';
 import { prepareEndpoint } from './endpoint';
 import { createExpressApp } from './express-app';
 import { ExpressObjects, type ServerClasses } from './express-objects';
@@ -132,23 +130,5 @@ export class Pipeline {
 
 // The global hooks are checked once, as a route's are: each must have its method.
 function checkGlobalHooks(instances: GlobalHookInstances, resolve: <T>(type: Class<T>) => T): GlobalHooks {
-  const source = 'the application';
-  return {
-    guards: instances.guards.map((guard) =>
-      resolveHook<CanActivate>(guard, { kind: 'an APP_GUARD', method: 'canActivate', source, resolve }),
-    ),
-    interceptors: instances.interceptors.map((interceptor) =>
-      resolveHook<Interceptor>(interceptor, {
-        kind: 'an APP_INTERCEPTOR',
-        method: 'intercept',
-        source,
-        resolve,
-      }),
-    ),
-    filters: instances.filters.map((filter) =>
-      catchingFilter(
-        resolveHook<ExceptionFilter>(filter, { kind: 'an APP_FILTER', method: 'catch', source, resolve }),
-      ),
-    ),
-  };
+  return resolveHooks(instances, { source: 'the application', resolve, kinds: GLOBAL_KINDS });
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
-import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
+import type { CanActivate, ExceptionFilter, HookEntry, Interceptor } from '../hooks/hook-types';
 import { resolveHook } from '../hooks/resolve-hooks';
+import type { Class } from '../container/token';
 import { Errors } from '../errors';
 import type { RouteDefinition } from '../routing/route';
 import { catchingFilter, type CatchingFilter } from './filters';
@@ -38,21 +39,57 @@ export function resolveRouteHooks(route: RouteDefinition, globals: GlobalHooks):
       '@UseMiddleware takes request middleware; give error middleware to app.use',
     );
   }
-  const guards = declared.guards.map((entry) =>
-    resolveHook<CanActivate>(entry, { kind: 'a guard', method: 'canActivate', source, resolve }),
-  );
-  const interceptors = declared.interceptors.map((entry) =>
-    resolveHook<Interceptor>(entry, { kind: 'an interceptor', method: 'intercept', source, resolve }),
-  );
-  const filters = declared.filters.map((entry) =>
-    catchingFilter(
-      resolveHook<ExceptionFilter>(entry, { kind: 'a filter', method: 'catch', source, resolve }),
-    ),
-  );
+  const { guards, interceptors, filters } = resolveHooks(declared, { source, resolve, kinds: ROUTE_KINDS });
   return {
     middleware: handlers,
     guards: [...globals.guards, ...guards],
     interceptors: [...globals.interceptors, ...interceptors],
     filters: [...filters, ...globals.filters],
+  };
+}
+
+/** What one list of hooks is called in a boot error: `a guard`, `an APP_GUARD`... */
+interface HookKinds {
+  readonly guard: string;
+  readonly interceptor: string;
+  readonly filter: string;
+}
+
+const ROUTE_KINDS: HookKinds = { guard: 'a guard', interceptor: 'an interceptor', filter: 'a filter' };
+
+/** How the `APP_*` providers' hooks are named in a boot error. */
+export const GLOBAL_KINDS: HookKinds = {
+  guard: 'an APP_GUARD',
+  interceptor: 'an APP_INTERCEPTOR',
+  filter: 'an APP_FILTER',
+};
+
+/**
+ * Builds guards, interceptors and filters (classes through `resolve`), each checked for its method;
+ * one without it is a boot error naming `source`. Filters come back paired with what they catch.
+ *
+ * @example
+ * const globals = resolveHooks(instances, { source: 'the application', resolve, kinds: GLOBAL_KINDS });
+ */
+export function resolveHooks(
+  lists: {
+    readonly guards: readonly HookEntry<CanActivate>[];
+    readonly interceptors: readonly HookEntry<Interceptor>[];
+    readonly filters: readonly HookEntry<ExceptionFilter>[];
+  },
+  { source, resolve, kinds }: { source: string; resolve: <T>(type: Class<T>) => T; kinds: HookKinds },
+): GlobalHooks {
+  return {
+    guards: lists.guards.map((entry) =>
+      resolveHook<CanActivate>(entry, { kind: kinds.guard, method: 'canActivate', source, resolve }),
+    ),
+    interceptors: lists.interceptors.map((entry) =>
+      resolveHook<Interceptor>(entry, { kind: kinds.interceptor, method: 'intercept', source, resolve }),
+    ),
+    filters: lists.filters.map((entry) =>
+      catchingFilter(
+        resolveHook<ExceptionFilter>(entry, { kind: kinds.filter, method: 'catch', source, resolve }),
+      ),
+    ),
   };
 }

@@ -33,13 +33,15 @@ export function compileController(
           resolve,
         })
       : [];
-  return [...conventional, ...decoratedRoutes(type, instance, prefix, resolve)];
+  // Every route of an API resource, its own as well as the conventional ones, is one for clients.
+  const isApi = metadata.kind === 'resource' && metadata.api;
+  return [...conventional, ...decoratedRoutes(type, instance, { prefix, isApi }, resolve)];
 }
 
 function decoratedRoutes(
   type: Class,
   instance: object,
-  prefix: string,
+  { prefix, isApi }: { readonly prefix: string; readonly isApi: boolean },
   resolve: <T>(type: Class<T>) => T,
 ): RouteDefinition[] {
   return inheritedRouteMetadata(type).map((route) => {
@@ -47,7 +49,7 @@ function decoratedRoutes(
     const path = joinPath(prefix, route.path);
     const handler = createMethodHandler({ instance, property: route.property, path, resolve });
     if (!handler) throw Errors.invalidRoute(source, 'the decorated member is not a method');
-    const hooks = declaredHooks(type, route.property, resolve);
+    const hooks = declaredHooks(type, route.property, resolve, { isApi });
     const doc = { tag: controllerTag(type.name), ...handlerDoc(instance, route.property) };
     return { method: route.method, path, handler, name: route.name ?? source, source, hooks, doc };
   });

@@ -28,12 +28,19 @@ function recordingLogger(): { middleware: RequestHandler; lineFor: (path: string
   return { middleware, lineFor };
 }
 
-/** The line a logger should have written for an answer fetched from `url`. */
-async function expectedLine(url: string, path: string): Promise<string> {
+/**
+ * The line a logger should have written for an answer fetched from `url`, once the answer is checked
+ * to be the kind the test names (its status and type).
+ */
+async function expectedLine(url: string, path: string, status: number, type: string): Promise<string> {
   const res = await fetch(`${url}${path}`);
   const body = Buffer.from(await res.arrayBuffer());
-  return `GET ${path} ${res.status} ${res.headers.get('content-type')} ${body.length}`;
+  expect([res.status, res.headers.get('content-type')]).toEqual([status, type]);
+  return `GET ${path} ${res.status} ${type} ${body.length}`;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 const routeLogger = recordingLogger();
 
@@ -88,13 +95,13 @@ describe('Express middleware given to app.use reads the headers of every answer 
   const served = useServedApp(moduleWith({ controllers }), {}, (app) => app.use(logger.middleware));
 
   test.each([
-    ['a returned value', '/items/7'],
-    ['ctx.error', '/items/missing'],
-    ['a thrown error', '/items/broken'],
-    ['ctx.html', '/items/7/page'],
-    ['a path with no route', '/nowhere'],
-  ])('%s', async (_answer, path) => {
-    const expected = await expectedLine(served().url, path);
+    ['a returned value', '/items/7', 200, JSON_TYPE],
+    ['ctx.error', '/items/missing', 404, JSON_TYPE],
+    ['a thrown error', '/items/broken', 500, JSON_TYPE],
+    ['ctx.html', '/items/7/page', 200, HTML_TYPE],
+    ['a path with no route', '/nowhere', 404, JSON_TYPE],
+  ])('%s', async (_answer, path, status, type) => {
+    const expected = await expectedLine(served().url, path, status, type);
     await expect(logger.lineFor(path)).resolves.toBe(expected);
   });
 });
@@ -104,8 +111,11 @@ describe('Express middleware on app.express reads the headers once the answer is
   const served = useServedApp(moduleWith({ controllers }), {}, (app) => app.express.use(logger.middleware));
 
   test('of a returned value and of ctx.error', async () => {
-    for (const path of ['/items/7', '/items/missing']) {
-      const expected = await expectedLine(served().url, path);
+    for (const [path, status] of [
+      ['/items/7', 200],
+      ['/items/missing', 404],
+    ] as const) {
+      const expected = await expectedLine(served().url, path, status, JSON_TYPE);
       await expect(logger.lineFor(path)).resolves.toBe(expected);
     }
   });
@@ -115,7 +125,7 @@ describe('route middleware and the handler itself read the headers once the answ
   const served = useServedApp(moduleWith({ controllers }));
 
   test('@UseMiddleware on a controller', async () => {
-    const expected = await expectedLine(served().url, '/logged/3');
+    const expected = await expectedLine(served().url, '/logged/3', 200, JSON_TYPE);
     await expect(routeLogger.lineFor('/logged/3')).resolves.toBe(expected);
   });
 
@@ -124,7 +134,7 @@ describe('route middleware and the handler itself read the headers once the answ
     const body = Buffer.from(await res.arrayBuffer());
     await expect(afterAnswer.value).resolves.toEqual({
       contentLength: body.length,
-      contentType: 'application/json; charset=utf-8',
+      contentType: JSON_TYPE,
     });
   });
 });

@@ -53,6 +53,10 @@ class NoteApiController {
   destroy() {
     return {};
   }
+  // A route of its own, beside the conventional five: exempt as they are.
+  @Post(':id/archive') archive() {
+    return { archived: true };
+  }
 }
 
 function sessionModule(secret = SECRET) {
@@ -82,6 +86,8 @@ async function formSession(url: string) {
 describe('sessions, CSRF and flash', () => {
   const served = useServedApp(sessionModule(), { views: VIEWS }, (app) => {
     app.express.locals.appName = 'notes';
+    // Also set by the requestId middleware on res.locals, which must win.
+    app.express.locals.requestId = 'from app.locals';
     app.express.set('trust proxy', true);
     app.use(requestId);
   });
@@ -165,10 +171,11 @@ describe('sessions, CSRF and flash', () => {
     expect(res.text).toContain('invalid CSRF token');
   });
 
-  test('an @ApiResource controller and a @SkipCsrf() route take POST without a token', async () => {
+  test('an @ApiResource controller (its own routes too) and a @SkipCsrf() route take POST without a token', async () => {
     const api = await request(url()).post('/api/notes').send({ text: 'from a script' });
+    const archived = await request(url()).post('/api/notes/3/archive').send({});
     const webhook = await request(url()).post('/notes/webhook').send({ event: 'paid' });
-    expect([api.status, webhook.status]).toEqual([201, 200]);
+    expect([api.status, archived.status, webhook.status]).toEqual([201, 200, 200]);
   });
 
   test('templates see data over res.locals over app.locals', async () => {
@@ -239,9 +246,10 @@ test('ctx.session without SessionModule is a 500 that names the fix in the log',
   try {
     const res = await request(url).get('/x');
     expect(res.status).toBe(500);
-    expect(JSON.stringify(logged.map((entry) => String((entry as { err?: unknown }).err)))).toContain(
-      'E_NO_SESSION',
-    );
+    const messages = logged.map((entry) => ((entry as { err?: Error }).err ?? new Error('')).message);
+    const message = messages.find((text) => text.includes('E_NO_SESSION')) ?? messages.join('\n');
+    expect(message).toContain('E_NO_SESSION');
+    expect(message).toContain('Fix: import SessionModule.forRoot');
   } finally {
     await app.close();
   }
