@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Class } from '../container/token';
+import { resolveHook } from '../hooks/resolve-hooks';
 import { markHeadersObserved } from './observed-headers';
 import { isThenable } from './thenable';
 
@@ -41,7 +42,14 @@ export function toMiddlewareFunctions(
   for (const entry of entries) {
     // An instance, as a provider gives it (`APP_MIDDLEWARE`), or a class to build through DI.
     if (typeof entry !== 'function') {
-      handlers.push((req, res, next) => entry.use(req, res, next));
+      // Checked now, not at its first request: an object without `use` is a boot error.
+      const instance = resolveHook<MiddlewareClass>(entry, {
+        kind: 'a middleware',
+        method: 'use',
+        source: 'the application',
+        resolve,
+      });
+      handlers.push((req, res, next) => instance.use(req, res, next));
     } else if (isMiddlewareClass(entry)) {
       const instance = resolve(entry);
       handlers.push((req, res, next) => instance.use(req, res, next));

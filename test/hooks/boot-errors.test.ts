@@ -1,5 +1,6 @@
 import {
   APP_GUARD,
+  APP_MIDDLEWARE,
   Controller,
   Get,
   Injectable,
@@ -98,6 +99,14 @@ describe('hooks that cannot work fail at boot, naming the culprit', () => {
     class BadGlobalModule {}
     await expect(bootApp(BadGlobalModule)).rejects.toThrow(
       'E_INVALID_HOOK: the application uses NotAFilter as an APP_GUARD, but it has no canActivate() method.',
+    );
+  });
+
+  test('an APP_MIDDLEWARE without use(), at boot rather than at its first request', async () => {
+    @Module({ providers: [{ provide: APP_MIDDLEWARE, useClass: NotAFilter }] })
+    class BadMiddlewareModule {}
+    await expect(bootApp(BadMiddlewareModule)).rejects.toThrow(
+      'E_INVALID_HOOK: the application uses NotAFilter as a middleware, but it has no use() method.',
     );
   });
 });
