@@ -3,8 +3,9 @@ import type { ValidationError } from 'class-validator';
 import type { Request } from 'express';
 import type { Class } from '../container/token';
 import { HttpError, type FieldErrors } from '../errors';
-import { BODY_KINDS } from './body-stage';
+import { bodyKind } from './body-stage';
 import { convertFormFields } from './form-fields';
+import { requestQuery } from './request-query';
 
 /**
  * What `ctx.bind(Class)` gives: the validated instance, or why there is none. A failure carries
@@ -28,9 +29,9 @@ const MAX_DEPTH = 32;
 /** Binds the request body into `type` and validates it; never throws for bad input. */
 export async function bindBody<T extends object>(req: Request, type: Class<T>): Promise<BindResult<T>> {
   // Clients send `Content-Length: 0` and no type for an empty POST: that is no body, not an unknown type.
-  const kind = isEmpty(req) ? null : req.is(BODY_KINDS);
+  const kind = isEmpty(req) ? null : bodyKind(req);
   if (kind === false) {
-    const message = `unsupported content type "${req.get('content-type') ?? 'none'}": send JSON or a form`;
+    const message = `unsupported content type "${req.headers['content-type'] ?? 'none'}": send JSON or a form`;
     return { ok: false, status: 415, errors: {}, error: new HttpError(415, message) };
   }
   const isForm = kind !== null && kind !== 'json';
@@ -52,7 +53,7 @@ export async function bindBody<T extends object>(req: Request, type: Class<T>): 
  * const filter = await bindQuery(req, OrderFilter); // { ok: true, value: { page: 2 } }
  */
 export function bindQuery<T extends object>(req: Request, type: Class<T>): Promise<BindResult<T>> {
-  const query: unknown = req.query;
+  const query = requestQuery(req);
   return validateInto(
     type,
     convertFormFields(type, typeof query === 'object' && query !== null ? query : {}),

@@ -1,4 +1,6 @@
 import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type TypeIs from 'type-is';
 
 /** The parser for each kind of body keel reads. */
 export interface BodyParsers {
@@ -7,11 +9,22 @@ export interface BodyParsers {
   readonly multipart: RequestHandler;
 }
 
+// The bodies keel reads, as `req.is` names them: application/json, application/x-www-form-urlencoded
+// and multipart/*.
+const BODY_KINDS = ['json', 'urlencoded', 'multipart'];
+
+let typeIs: typeof TypeIs | undefined;
+
 /**
- * The bodies keel reads, as `req.is` names them: application/json, application/x-www-form-urlencoded
- * and multipart/*. @example req.is(BODY_KINDS) // 'json'
+ * The kind of body `req` declares, as Express's `req.is(BODY_KINDS)` gives it: one of the kinds
+ * keel reads, false for another type, null for no body. @example bodyKind(req) // 'json'
  */
-export const BODY_KINDS = ['json', 'urlencoded', 'multipart'];
+export function bodyKind(req: IncomingMessage): string | false | null {
+  // type-is (and the media type table under it) loads with the first body.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
+  typeIs ??= require('type-is') as typeof TypeIs;
+  return typeIs(req, BODY_KINDS);
+}
 
 /**
  * Phase 2 as one middleware, run only for requests that carry a body: most requests (GET, HEAD,
@@ -25,7 +38,7 @@ export const BODY_KINDS = ['json', 'urlencoded', 'multipart'];
  */
 export function forRequestsWithBody(parsers: BodyParsers, afterForm: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    const kind = hasBody(req.rawHeaders) ? req.is(BODY_KINDS) : null;
+    const kind = hasBody(req.rawHeaders) ? bodyKind(req) : null;
     if (kind === 'json') {
       void parsers.json(req, res, next);
       return;

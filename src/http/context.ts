@@ -7,6 +7,7 @@ import type { RouteParams, RouteQuery } from '../routing/route-urls';
 import type { ErrorPages } from './error-pages';
 import { markHeadersObserved } from './observed-headers';
 import { pageData } from './page-data';
+import { requestQuery } from './request-query';
 import { sendError } from './error-responder';
 import { sendHtml, sendJson } from './send';
 import type { ViewRenderer } from './views';
@@ -31,6 +32,8 @@ export interface RouteRuntime {
   readonly urlFor: (name: string, params?: RouteParams, query?: RouteQuery) => string;
   /** The application's `locals` (Express's `app.locals`), under every template's data. */
   readonly locals: object;
+  /** Gives requests and responses Express's helpers, loading Express the first time. */
+  readonly loadHelpers: () => void;
   readonly views: ViewRenderer;
   readonly pages: ErrorPages;
   readonly logger: Logger;
@@ -38,6 +41,16 @@ export interface RouteRuntime {
   readonly description: string;
   /** The route's `SetMetadata` values, the method's over the class's. */
   readonly metadata: ReadonlyMap<unknown, unknown>;
+}
+
+let readRequest: (ctx: Context) => Request;
+
+/**
+ * The request under `ctx`, for keel's own reads (the query, the body), which need none of Express's
+ * helpers: unlike `ctx.req`, it does not load Express. @example bindQuery(requestOf(ctx), Filter)
+ */
+export function requestOf(ctx: Context): Request {
+  return readRequest(ctx);
 }
 
 /**
@@ -53,20 +66,31 @@ export interface RouteRuntime {
  * }
  */
 export class Context {
-  readonly req: Request;
+  static {
+    readRequest = (ctx) => ctx.#req;
+  }
+
+  readonly #req: Request;
   readonly #res: Response;
   readonly #runtime: RouteRuntime;
   #hasTakenOver = false;
   #query: unknown;
 
   constructor(req: Request, res: Response, runtime: RouteRuntime) {
-    this.req = req;
+    this.#req = req;
     this.#res = res;
     this.#runtime = runtime;
   }
 
+  /** The Express request, for what the context does not cover (headers, `req.ip`, the raw body). */
+  get req(): Request {
+    this.#runtime.loadHelpers();
+    return this.#req;
+  }
+
   /** The Express response, for what the context does not cover (streams, cookies, headers). */
   get res(): Response {
+    this.#runtime.loadHelpers();
     this.#hasTakenOver = true;
     markHeadersObserved(this.#res);
     return this.#res;
@@ -84,7 +108,7 @@ export class Context {
 
   /** The path parameter `name` (`:id` in the route), always a string. @example ctx.param('id') */
   param(name: string): string {
-    const value = (this.req.params as Record<string, string | string[] | undefined>)[name];
+    const value = (this.#req.params as Record<string, string | string[] | undefined>)[name];
     if (value === undefined) throw Errors.unknownParam(this.#runtime.description, name);
     return Array.isArray(value) ? value.join('/') : value;
   }
@@ -94,7 +118,7 @@ export class Context {
   query(name: string, fallback: string): string;
   query(name: string, fallback?: string): string | undefined {
     // Express parses the query string at each read of `req.query`: once per request is enough.
-    this.#query ??= this.req.query;
+    this.#query ??= requestQuery(this.#req);
     return firstString(this.#query, name) ?? fallback;
   }
 
@@ -102,12 +126,12 @@ export class Context {
   form(name: string): string | undefined;
   form(name: string, fallback: string): string;
   form(name: string, fallback?: string): string | undefined {
-    return firstString(this.req.body, name) ?? fallback;
+    return firstString(this.#req.body, name) ?? fallback;
   }
 
   /** Binds the JSON or form body into `type` and validates it. @example await ctx.bind(CreateOrder) */
   bind<T extends object>(type: Class<T>): Promise<BindResult<T>> {
-    return bindBody(this.req, type);
+    return bindBody(this.#req, type);
   }
 
   /** Sets the response header `name`; the handler still answers through the context. @example ctx.header('Cache-Control', 'no-store') */
@@ -146,7 +170,7 @@ export class Context {
 
   /** The session's data, kept across requests (with `SessionModule`). @example ctx.session.cart = [] */
   get session(): SessionData {
-    const { session } = this.req as { session?: SessionData | null };
+    const { session } = this.#req as { session?: SessionData | null };
     if (!session) throw Errors.noSession(this.#runtime.description);
     return session;
   }
@@ -162,7 +186,9 @@ export class Context {
 
   /** Redirects to `location`; 303 See Other is the convention after a form post. @example ctx.redirect(303, '/orders/1') */
   redirect(status: number, location: string): void {
-    if (this.#isWritable()) this.#res.redirect(status, location);
+    if (!this.#isWritable()) return;
+    this.#runtime.loadHelpers();
+    this.#res.redirect(status, location);
   }
 
   /**
@@ -170,7 +196,7 @@ export class Context {
    * HTML where `views/errors/` has one. @example ctx.error(404, 'order not found')
    */
   error(status: number, message: string): void {
-    if (this.#isWritable()) sendError(this.req, this.#res, { status, message }, this.#runtime.pages);
+    if (this.#isWritable()) sendError(this.#req, this.#res, { status, message }, this.#runtime.pages);
   }
 
   /**

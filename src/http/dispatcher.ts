@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors';
 import type { Logger } from '../logging/logger';
@@ -14,9 +14,8 @@ import { markHeadersObserved } from './observed-headers';
 /** What the dispatcher is built from, once, at boot. */
 export interface DispatcherParts {
   readonly router: Router;
+  /** Express's helpers for requests, and phase 1: its app, run only once handed out (`app.express`). */
   readonly objects: ExpressObjects;
-  /** Phase 1: the application's Express app, run only once it has been handed out (`app.express`). */
-  readonly express: Express;
   readonly isExpressInUse: () => boolean;
   /** Phase 2: body parsing and `_method`, for requests that carry a body. */
   readonly bodyStage: RequestHandler;
@@ -48,14 +47,14 @@ export class Dispatcher {
 
   /** Answers one request. @example server.on('request', dispatcher.handle) */
   readonly handle = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
-    const { objects, express, isExpressInUse } = this.#parts;
+    const { objects, isExpressInUse } = this.#parts;
     objects.equip(incoming, outgoing);
     const req = incoming as Request;
     const res = outgoing as Response;
     if (!isExpressInUse()) return this.#parseBody(req, res);
     markHeadersObserved(res);
     // An Express application is itself middleware; its router calls `next` when nothing answered.
-    express(req, res, ((error?: unknown) => {
+    objects.load()(req, res, ((error?: unknown) => {
       if (error) this.fail(error, req, res);
       else this.#parseBody(req, res);
     }) as NextFunction);
@@ -77,7 +76,7 @@ export class Dispatcher {
   #failUnrouted(error: unknown, req: Request, res: Response): void {
     const { globalFilters: filters, runtime } = this.#parts;
     if (filters.length === 0) return this.fail(error, req, res);
-    runFilters(error, { filters, ctx: new Context(req, res, runtime), res, fail: this.fail });
+    runFilters(error, { filters, ctx: new Context(req, res, runtime), req, res, fail: this.fail });
   }
 
   #parseBody(req: Request, res: Response): void {

@@ -22,6 +22,7 @@ export interface EndpointParts {
   readonly fail: FailRequest;
   readonly urlFor: RouteRuntime['urlFor'];
   readonly locals: object;
+  readonly loadHelpers: () => void;
 }
 
 const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
@@ -40,6 +41,7 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
     route: { name: route.name, method: route.method, path: route.path },
     urlFor: parts.urlFor,
     locals: parts.locals,
+    loadHelpers: parts.loadHelpers,
     views: parts.views,
     pages: parts.pages,
     logger: parts.logger,
@@ -48,12 +50,14 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
   };
   const { fail } = parts;
   const { middleware, guards, interceptors, filters } = resolveRouteHooks(route, parts.globals);
+  // Middleware is written against Express's request and response.
+  if (middleware.length > 0) parts.loadHelpers();
   const run = composeHandler(route.handler, guards, interceptors);
 
   const failed = (thrown: unknown, ctx: Context, req: Request, res: Response): void => {
     const error = asError(thrown, runtime.description);
     if (filters.length === 0) fail(error, req, res);
-    else runFilters(error, { filters, ctx, res, fail });
+    else runFilters(error, { filters, ctx, req, res, fail });
   };
 
   const finish = (ctx: Context, req: Request, res: Response, result: unknown): void => {

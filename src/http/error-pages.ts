@@ -1,3 +1,4 @@
+import type Accepts from 'accepts';
 import type { Request, Response } from 'express';
 import { pageData, type PageHelpers } from './page-data';
 import type { Logger } from '../logging/logger';
@@ -32,7 +33,7 @@ export class ErrorPages {
     const name = [`errors/${status}.html`, 'errors/default.html'].find((candidate) =>
       this.#views.has(candidate),
     );
-    if (name === undefined || req.accepts(['json', 'html']) !== 'html') return undefined;
+    if (name === undefined || prefers(req) !== 'html') return undefined;
     try {
       return this.#views.render(name, pageData(this.#helpers, res, { status, message }));
     } catch (error) {
@@ -41,4 +42,13 @@ export class ErrorPages {
       return undefined;
     }
   }
+}
+
+let accepts: typeof Accepts | undefined;
+
+// What Express's `req.accepts(['json', 'html'])` answers, without loading Express for it.
+function prefers(req: Request): string[] | string | false {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first error page
+  accepts ??= require('accepts') as typeof Accepts;
+  return accepts(req).types(['json', 'html']);
 }

@@ -8,37 +8,73 @@ export interface ServerClasses {
 }
 
 /**
- * Gives every request and response of one Express application Express's helpers (`req.get`,
- * `res.json`, `res.redirect`...), at the least cost per request: a keel server creates its objects
- * from {@link ServerClasses} whose instances already have Express's prototypes, so nothing changes
- * per request; objects from any other source (an in-process request, a server keel did not create)
- * are given a prototype that adds Express's helpers to their own, made once per source.
+ * Gives the requests and responses of one application Express's helpers (`req.get`, `res.json`,
+ * `res.redirect`...), at the least cost per request, and loads Express only when something needs
+ * them: keel's direct answers do not, and Express's modules are the largest part of a cold start
+ * (measured here: 70 ms of 560). A keel server creates its objects from {@link ServerClasses},
+ * subclasses of Node's classes whose prototypes take Express's helpers when Express loads (and from
+ * then on serve as its `app.request` and `app.response`), so nothing changes per request and objects
+ * already made get them too; objects from any other source
+ * (an in-process request, a server keel did not create) are given a prototype that adds Express's
+ * helpers to their own, made once per source.
  *
  * @example
- * const objects = new ExpressObjects(app.express);
+ * const objects = new ExpressObjects(createExpressApp);
  * http.createServer(objects.serverClasses, listener);
+ * objects.load().use(helmet()); // Express loads here
  */
 export class ExpressObjects {
-  readonly serverClasses: ServerClasses;
-  readonly #request: object;
-  readonly #response: object;
+  // Subclasses, not functions returning `Reflect.construct(...)`: V8 keeps a class's instances on
+  // its fast path, and measured here the other way served a tenth of the requests.
+  readonly serverClasses: ServerClasses = {
+    IncomingMessage: class extends http.IncomingMessage {},
+    ServerResponse: class extends http.ServerResponse {} as typeof http.ServerResponse,
+  };
+  /** `app.locals`, the same object before and after Express loads. */
+  readonly locals: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  readonly #create: () => Express;
   readonly #adapted = new WeakMap<object, object>();
+  #app: Express | undefined;
 
-  constructor(express: Express) {
-    this.#request = express.request;
-    this.#response = express.response;
-    this.serverClasses = {
-      IncomingMessage: subclassOver(http.IncomingMessage, this.#request),
-      ServerResponse: subclassOver(http.ServerResponse, this.#response),
-    };
+  constructor(create: () => Express) {
+    this.#create = create;
+  }
+
+  /**
+   * The Express application, made by the first call; from then on every request and response has
+   * Express's helpers. @example objects.load().set('trust proxy', 1)
+   */
+  load(): Express {
+    if (this.#app) return this.#app;
+    const app = this.#create();
+    Object.assign(this.locals, app.locals);
+    app.locals = this.locals;
+    // Copied, not linked by a prototype: measured here, changing the prototype of a prototype that
+    // requests were already made from left every later request 10 % slower.
+    const { IncomingMessage, ServerResponse } = this.serverClasses;
+    Object.defineProperties(
+      IncomingMessage.prototype,
+      helperDescriptors(app.request, http.IncomingMessage.prototype),
+    );
+    Object.defineProperties(
+      ServerResponse.prototype,
+      helperDescriptors(app.response, http.ServerResponse.prototype),
+    );
+    // From now on these are Express's request and response: what the application adds to
+    // `app.express.request` reaches every request, and Express's own handling (phase 1), which
+    // gives each request `app.request` as its prototype, finds it there already.
+    app.request = IncomingMessage.prototype as Express['request'];
+    app.response = ServerResponse.prototype as Express['response'];
+    this.#app = app;
+    return app;
   }
 
   /** Links `req` and `res` as Express does, adapting objects a keel server did not create. @example objects.equip(req, res) */
   equip(req: http.IncomingMessage, res: http.ServerResponse): void {
     if (!(req instanceof this.serverClasses.IncomingMessage))
-      this.#adapt(req, this.#request, http.IncomingMessage);
+      this.#adapt(req, this.load().request, http.IncomingMessage);
     if (!(res instanceof this.serverClasses.ServerResponse))
-      this.#adapt(res, this.#response, http.ServerResponse);
+      this.#adapt(res, this.load().response, http.ServerResponse);
     const linked = req as http.IncomingMessage & { res?: unknown; originalUrl?: string };
     linked.res = res;
     linked.originalUrl = req.url;
@@ -60,18 +96,6 @@ export class ExpressObjects {
   }
 }
 
-// A subclass of Node's class whose prototype inherits Express's helpers (which inherit Node's). A
-// class, not a function returning `Reflect.construct(...)`: V8 keeps a class's instances on its fast
-// path, and measured here the other way served a tenth of the requests.
-function subclassOver<T extends typeof http.IncomingMessage | typeof http.ServerResponse>(
-  base: T,
-  helpers: object,
-): T {
-  const subclass = class extends (base as typeof http.IncomingMessage) {};
-  Object.setPrototypeOf(subclass.prototype, helpers);
-  return subclass as unknown as T;
-}
-
 // Express's request (or response) properties along its prototype chain, down to Node's class.
 function helperDescriptors(helpers: object, stopAt: object): PropertyDescriptorMap {
   const descriptors: PropertyDescriptorMap = {};
@@ -84,5 +108,7 @@ function helperDescriptors(helpers: object, stopAt: object): PropertyDescriptorM
     chain.unshift(link);
   }
   for (const link of chain) Object.assign(descriptors, Object.getOwnPropertyDescriptors(link));
+  // A keel server's prototype names its class: the object keeps its own.
+  Reflect.deleteProperty(descriptors, 'constructor');
   return descriptors;
 }

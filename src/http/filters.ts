@@ -26,6 +26,7 @@ export type FailRequest = (error: unknown, req: Request, res: Response) => void;
 export interface FilterRun {
   readonly filters: readonly CatchingFilter[];
   readonly ctx: Context;
+  readonly req: Request;
   readonly res: Response;
   readonly fail: FailRequest;
 }
@@ -36,10 +37,9 @@ export interface FilterRun {
  * leaves the error to `fail`, and so does a filter that throws, with its own error.
  *
  * @example
- * runFilters(error, { filters, ctx, res, fail });
+ * runFilters(error, { filters, ctx, req, res, fail });
  */
-export function runFilters(error: unknown, { filters, ctx, res, fail }: FilterRun): void {
-  const { req } = ctx;
+export function runFilters(error: unknown, { filters, ctx, req, res, fail }: FilterRun): void {
   const match = filters.find(
     ({ catches }) => catches.length === 0 || catches.some((type) => error instanceof type),
   );

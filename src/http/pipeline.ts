@@ -49,7 +49,6 @@ export interface GlobalHookInstances {
  */
 export class Pipeline {
   readonly router: Router;
-  readonly #express: Express;
   readonly #objects: ExpressObjects;
   readonly #dispatcher: Dispatcher;
   readonly #resolve: <T>(type: Class<T>) => T;
@@ -59,20 +58,26 @@ export class Pipeline {
 
   constructor(options: PipelineOptions) {
     this.#resolve = options.resolve;
-    this.#express = createExpressApp();
-    this.#express.disable('x-powered-by');
-    this.#objects = new ExpressObjects(this.#express);
+    this.#objects = new ExpressObjects(() => {
+      const app = createExpressApp();
+      app.disable('x-powered-by');
+      return app;
+    });
     const { logger } = options;
     const views = new ViewRenderer(options.views, { cache: process.env.NODE_ENV === 'production' });
     const urls = new RouteUrls();
     const urlFor = urls.urlFor.bind(urls);
-    const { locals } = this.#express;
+    const { locals } = this.#objects;
+    const loadHelpers = (): void => {
+      this.#objects.load();
+    };
     const pages = new ErrorPages(views, logger, { urlFor, locals });
     const globals = checkGlobalHooks(options.globals, options.resolve);
     const fail = (...args: Parameters<Dispatcher['fail']>) => this.#dispatcher.fail(...args);
     this.router = new Router({
       resolve: options.resolve,
-      prepare: (route) => prepareEndpoint(route, { views, pages, logger, globals, fail, urlFor, locals }),
+      prepare: (route) =>
+        prepareEndpoint(route, { views, pages, logger, globals, fail, urlFor, locals, loadHelpers }),
       status: options.status,
       logger: options.logger,
       urls,
@@ -80,7 +85,6 @@ export class Pipeline {
     this.#dispatcher = new Dispatcher({
       router: this.router,
       objects: this.#objects,
-      express: this.#express,
       isExpressInUse: () => this.#isExpressInUse,
       bodyStage: forRequestsWithBody(createBodyParsers(options.bodyLimit), methodOverride),
       middleware: this.#middleware,
@@ -90,6 +94,7 @@ export class Pipeline {
         route: undefined,
         urlFor,
         locals,
+        loadHelpers,
         views,
         pages,
         logger,
@@ -112,11 +117,14 @@ export class Pipeline {
    */
   handOutExpress(): Express {
     this.#isExpressInUse = true;
-    return this.#express;
+    return this.#objects.load();
   }
 
   /** Adds application middleware (phase 3) and error middleware. @example pipeline.use(cors()) */
   use(entries: readonly (MiddlewareEntry | MiddlewareClass)[]): void {
+    if (entries.length === 0) return;
+    // Middleware is written against Express's request and response.
+    this.#objects.load();
     const { handlers, errorHandlers } = toMiddlewareFunctions(entries, this.#resolve);
     this.#middleware.push(...handlers);
     this.#errorMiddleware.push(...errorHandlers);

@@ -3,7 +3,7 @@ import { Errors } from '../errors';
 import type { ParamTarget, PipeTransform } from '../hooks/hook-types';
 import { resolveHook } from '../hooks/resolve-hooks';
 import { bindQuery } from '../http/bind';
-import type { Context } from '../http/context';
+import { requestOf, type Context } from '../http/context';
 import { isApplicationClass } from '../metadata/design-types';
 import { MetadataKey } from '../metadata/keys';
 import { getMethodParamTypes, getOwnMetadata, prototypeDeclaring } from '../metadata/reflection';
@@ -82,7 +82,7 @@ function argumentReader(param: ParamMetadata, declaredType: unknown, source: str
       return (ctx) => ctx.param(name);
     case 'query':
       if (isWholeQuery(param))
-        return classReader(declaredType, source, param, (ctx, type) => bindQuery(ctx.req, type));
+        return classReader(declaredType, source, param, (ctx, type) => bindQuery(requestOf(ctx), type));
       return (ctx) => (fallback === undefined ? ctx.query(name) : ctx.query(name, fallback));
     case 'form':
       return (ctx) => (fallback === undefined ? ctx.form(name) : ctx.form(name, fallback));
