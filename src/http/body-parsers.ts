@@ -1,6 +1,6 @@
 import bytes from 'bytes';
 import type { RequestHandler } from 'express';
-import type ExpressModule from 'express';
+import type BodyParser from 'body-parser';
 import type multerModule from 'multer';
 import { Errors, HttpError } from '../errors';
 import type { BodyParsers } from './body-stage';
@@ -52,21 +52,22 @@ export function createBodyParsers(limit: string | number): BodyParsers {
     );
   };
   return {
-    json: whenFirstUsed((express) => express.json({ limit: limitBytes, type: ALREADY_MATCHED })),
-    urlencoded: whenFirstUsed((express) =>
-      express.urlencoded({ limit: limitBytes, extended: false, type: ALREADY_MATCHED }),
+    json: whenFirstUsed((parsers) => parsers.json({ limit: limitBytes, type: ALREADY_MATCHED })),
+    urlencoded: whenFirstUsed((parsers) =>
+      parsers.urlencoded({ limit: limitBytes, extended: false, type: ALREADY_MATCHED }),
     ),
     multipart: parseMultipart,
   };
 }
 
-// Express's body parsers (and its index, which loads them all) load with the first request that has
-// a body: a service that only answers GETs never loads them.
-function whenFirstUsed(create: (express: typeof ExpressModule) => RequestHandler): RequestHandler {
+// Express's body parsers (body-parser, which `express.json()` is) load with the first request that
+// has a body: a service that only answers GETs never loads them, and one that has not needed
+// Express's helpers does not load Express for them.
+function whenFirstUsed(create: (parsers: typeof BodyParser) => RequestHandler): RequestHandler {
   let parse: RequestHandler | undefined;
   return (req, res, next) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
-    parse ??= create(require('express') as typeof ExpressModule);
+    parse ??= create(require('body-parser') as typeof BodyParser);
     return parse(req, res, next);
   };
 }

@@ -53,8 +53,12 @@ export class Dispatcher {
     const res = outgoing as Response;
     if (!isExpressInUse()) return this.#parseBody(req, res);
     markHeadersObserved(res);
-    // An Express application is itself middleware; its router calls `next` when nothing answered.
-    objects.load()(req, res, ((error?: unknown) => {
+    const app = objects.load();
+    if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'Express');
+    // Its router, not the app: the app would also set each request's prototype to its own, which
+    // keel's objects have already and an in-process request's would lose its class's methods to.
+    // The router calls `next` when nothing answered.
+    app.router(req, res, ((error?: unknown) => {
       if (error) this.fail(error, req, res);
       else this.#parseBody(req, res);
     }) as NextFunction);

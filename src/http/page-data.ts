@@ -15,5 +15,8 @@ export interface PageHelpers {
  * views.render('orders/show.html', pageData(helpers, res, { order }));
  */
 export function pageData(helpers: PageHelpers, res: Response, data: object): object {
-  return { urlFor: helpers.urlFor, flash: {}, ...helpers.locals, ...res.locals, ...data };
+  // Express's settings sit in its locals for its own renderer: keel's pages show only the application's.
+  const page: Record<string, unknown> = { urlFor: helpers.urlFor, flash: {}, ...helpers.locals };
+  delete page.settings;
+  return Object.assign(page, res.locals, data);
 }

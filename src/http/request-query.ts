@@ -13,7 +13,10 @@ export function requestQuery(req: Request): unknown {
   if (hasExpressHelpers(req)) return req.query;
   const url = req.url;
   const start = url.indexOf('?');
-  return parse(start === -1 ? '' : url.slice(start + 1));
+  if (start === -1) return parse('');
+  // Node keeps a fragment a client sent; Express's URL parser drops it.
+  const end = url.indexOf('#', start);
+  return parse(url.slice(start + 1, end === -1 ? undefined : end));
 }
 
 // Express's request prototype carries `app`: a request has its helpers when it has an `app`.

@@ -1,6 +1,8 @@
 import { IsInt, IsOptional, IsString } from 'class-validator';
 import type { Request } from 'express';
-import { Controller, Ctx, Get, Query, type Context } from 'keel';
+import http from 'node:http';
+import { Controller, Ctx, Get, Module, Post, Query, type Context } from 'keel';
+import { createTestingApplication, type TestingApplication } from 'keel/testing';
 import { moduleWith, useServedApp } from '../factories/app';
 
 class ListQuery {
@@ -43,8 +45,31 @@ interface TenantRequest {
   tenant(): string;
 }
 
+@Controller('echo')
+class EchoController {
+  @Post() echo(@Ctx() ctx: Context) {
+    return { name: ctx.form('name', 'none'), body: ctx.req.body as unknown };
+  }
+}
+
+@Module({ controllers: [ProbeController, EchoController] })
+class InjectedModule {}
+
 const QUERY = '?tag=a&tag=b&a%5Bb%5D=1&na%20me=x%2By';
 const BOUND = '?tag=a&page=2';
+
+// A fragment as a client may send it (fetch would drop it before sending).
+function readWithFragment(url: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(JSON.parse(body)));
+      })
+      .on('error', reject);
+  });
+}
 
 async function read(url: string): Promise<[number, unknown]> {
   const res = await fetch(url, { headers: { accept: 'application/json' } });
@@ -60,6 +85,8 @@ describe("Express's helpers, loaded when first needed", () => {
     test("reads the query as Express's default parser does, before Express loads and after", async () => {
       const { url } = served();
       const before = [await read(`${url}/probe/query${QUERY}`), await read(`${url}/probe/bound${BOUND}`)];
+      const fragment = await readWithFragment(`${url}/probe/query?tag=a#top`);
+      expect(fragment).toEqual({ tag: 'a', odd: 'none', name: 'none' });
       expect(before).toEqual([
         [200, { tag: 'a', odd: '1', name: 'x+y' }],
         [200, { tag: 'a', page: 2 }],
@@ -71,6 +98,7 @@ describe("Express's helpers, loaded when first needed", () => {
       ]);
       const after = [await read(`${url}/probe/query${QUERY}`), await read(`${url}/probe/bound${BOUND}`)];
       expect(after).toEqual(before);
+      expect(await readWithFragment(`${url}/probe/query?tag=a#top`)).toEqual(fragment);
     });
   });
 
@@ -111,5 +139,36 @@ describe("Express's helpers, loaded when first needed", () => {
       const res = await fetch(`${url}/probe/tenant`, { headers: { 'x-tenant': 'acme' } });
       expect(await res.json()).toEqual({ tenant: 'acme' });
     });
+  });
+});
+
+// Express's own handling (phase 1) would give each request its application's request prototype:
+// an in-process request would lose the methods of its class, and its answer with them.
+describe('in-process requests to an application with middleware on app.express', () => {
+  let app: TestingApplication;
+
+  beforeAll(async () => {
+    app = await createTestingApplication(InjectedModule).boot({ logger: false });
+    app.express.use((_req, res, next) => {
+      res.setHeader('X-Phase', 'one');
+      next();
+    });
+  });
+
+  afterAll(() => app.close());
+
+  test('keep their answers and their bodies', async () => {
+    const got = await app.inject({ url: '/probe/query?tag=a#top' });
+    expect([got.statusCode, got.headers['x-phase'], got.json()]).toEqual([
+      200,
+      'one',
+      { tag: 'a', odd: 'none', name: 'none' },
+    ]);
+    const posted = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'pen' } });
+    expect([posted.statusCode, posted.headers['x-phase'], posted.json()]).toEqual([
+      200,
+      'one',
+      { name: 'pen', body: { name: 'pen' } },
+    ]);
   });
 });

@@ -5,12 +5,20 @@ import { REPO_ROOT, runNode } from '../factories/cli';
 // `EXPRESS_FIRST` makes the application hand out its Express app at boot.
 const SCRIPT = `
 require('reflect-metadata');
-const { createApplication, Module } = require('keel');
+const { createApplication, Controller, Get, Module, Query } = require('keel');
 const DEFERRED = ['typeorm', 'multer', 'eta', 'commander', '@inquirer', 'body-parser', 'serve-static', 'express/lib/application'];
 const loaded = () =>
   DEFERRED.filter((name) => Object.keys(require.cache).some((file) => file.includes('/node_modules/' + name + (name.includes('/') ? '.js' : '/'))));
+class ListQuery {}
+class ListController {
+  list(query) { return { bound: query instanceof ListQuery }; }
+}
+Reflect.defineMetadata('design:paramtypes', [ListQuery], ListController.prototype, 'list');
+Query()(ListController.prototype, 'list', 0);
+Get()(ListController.prototype, 'list', Object.getOwnPropertyDescriptor(ListController.prototype, 'list'));
+Controller('list')(ListController);
 class AppModule {}
-Module({})(AppModule);
+Module({ controllers: [ListController] })(AppModule);
 (async () => {
   const app = await createApplication(AppModule, { logger: false, handleSignals: false });
   if (process.env.EXPRESS_FIRST) app.express.set('json spaces', 0);
@@ -21,6 +29,7 @@ Module({})(AppModule);
   const { url } = await app.listen(0, '127.0.0.1');
   const got = await (await fetch(url + '/items/7?page=2')).json();
   const missing = (await fetch(url + '/nothing')).status;
+  const listed = (await fetch(url + '/list?page=2')).status;
   const afterGet = loaded();
   const posted = await fetch(url + '/items', {
     method: 'POST',
@@ -29,7 +38,7 @@ Module({})(AppModule);
   });
   const afterPost = loaded();
   const who = await (await fetch(url + '/who', { headers: { 'user-agent': 'probe' } })).json();
-  console.log(JSON.stringify({ atBoot, got, missing, afterGet, posted: await posted.json(), afterPost, who, afterReq: loaded() }));
+  console.log(JSON.stringify({ atBoot, got, missing, listed, afterGet, posted: await posted.json(), afterPost, who, afterReq: loaded() }));
   await app.close();
 })();
 `;
@@ -42,12 +51,14 @@ describe('what a service loads, and when', () => {
       atBoot: [],
       got: { id: '7', page: '2' },
       missing: 404,
+      // A class with no validation rules is refused: the query was bound, and validated.
+      listed: 422,
       afterGet: [],
       posted: { posted: true },
-      // Express's index, with its body parsers, loads with the first body.
-      afterPost: ['body-parser', 'serve-static', 'express/lib/application'],
+      // The body parsers load with the first body; Express, with the first read of ctx.req.
+      afterPost: ['body-parser'],
       who: { agent: 'probe' },
-      afterReq: ['body-parser', 'serve-static', 'express/lib/application'],
+      afterReq: ['body-parser', 'express/lib/application'],
     });
   });
 

@@ -183,6 +183,8 @@ describe('sessions, CSRF and flash', () => {
     expect(res.text).toContain('<p class="app">notes</p>');
     expect(res.text).toContain('<p class="request">req-7</p>');
     expect(res.text).toContain('<p class="shadowed">from the handler</p>');
+    // Express keeps its settings in app.locals, for its own renderer: keel's pages do not show them.
+    expect(res.text).toContain('<p class="settings">undefined</p>');
   });
 });
 
