@@ -1,26 +1,22 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
+import type { ApplicationOptions, ShutdownSettings } from './application-options';
+import { bootParts, type ApplicationParts } from './application-boot';
 import type * as ApplicationCommand from './cli/application-command';
 import { isCliCommand } from './cli/command-words';
-import { Container } from './container/container';
-import { callBootHook } from './container/lifecycle';
+import type { Container } from './container/container';
 import type { ModuleImport } from './container/module-definition';
-import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
 import { refuseConnect } from './http/connect-refusal';
 import type { MiddlewareEntry } from './http/middleware';
-import { Pipeline, type Express } from './http/pipeline';
+import type { Express, Pipeline } from './http/pipeline';
 import { Errors } from './errors';
-import { ApplicationStatus } from './lifecycle/application-status';
+import type { ApplicationStatus } from './lifecycle/application-status';
 import { ServerDrain } from './lifecycle/server-drain';
 import { shutDown } from './lifecycle/shutdown';
 import { handleShutdownSignals } from './lifecycle/signal-handling';
-import { createLogger, LOGGER, type Logger } from './logging/logger';
+import { createLogger, type Logger } from './logging/logger';
 import { OPENAPI_DOCUMENT } from './openapi/openapi-token';
-import { APP_ROUTES } from './routing/app-routes';
-import { compileController } from './routing/route-compiler';
 import type { Router } from './routing/router';
 import type { RouteParams, RouteQuery } from './routing/route-urls';
 
@@ -28,15 +24,6 @@ import type { RouteParams, RouteQuery } from './routing/route-urls';
 export interface BoundAddress extends AddressInfo {
   /** `http://host:port`, ready to open: `localhost` when the server listens on every interface. */
   readonly url: string;
-}
-
-/** What {@link createApplication} assembles an application from. @internal */
-export interface ApplicationParts {
-  readonly container: Container;
-  readonly pipeline: Pipeline;
-  readonly status: ApplicationStatus;
-  readonly logger: Logger;
-  readonly settings: ShutdownSettings;
 }
 
 // How long, past shutdownDelayMs + shutdownTimeoutMs, a signalled shutdown may run before the
@@ -282,49 +269,4 @@ export async function createApplication(
   options: ApplicationOptions = {},
 ): Promise<Application> {
   return new Application(await bootParts(root, options));
-}
-
-/**
- * Everything {@link createApplication} does but wrapping the parts, with `overrides` replacing
- * providers: what `keel/testing` boots through. @internal
- */
-export async function bootParts(
-  root: ModuleImport,
-  options: ApplicationOptions,
-  overrides: ProviderOverrides = new Map(),
-): Promise<ApplicationParts> {
-  const settings = resolveOptions(options);
-  const logger = createLogger(settings.logger);
-  const status = new ApplicationStatus();
-  const container = await Container.create(
-    root,
-    new Map<Token, unknown>([
-      [ApplicationStatus, status],
-      [LOGGER, logger],
-    ]),
-    overrides,
-  );
-  const pipeline = new Pipeline({
-    resolve: (type) => container.construct(type),
-    status,
-    logger,
-    views: settings.views,
-    bodyLimit: settings.bodyLimit,
-    globals: {
-      guards: container.getAll(APP_GUARD),
-      interceptors: container.getAll(APP_INTERCEPTOR),
-      filters: container.getAll(APP_FILTER),
-    },
-  });
-  // Middleware that modules provide (sessions) runs before what the application adds with app.use.
-  pipeline.use(container.getAll(APP_MIDDLEWARE));
-  for (const { type, instance, resolve } of container.controllers()) {
-    pipeline.router.add(...compileController(type, instance, resolve));
-  }
-  for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
-
-  const instances = container.instances();
-  await callBootHook(instances, 'onModuleInit');
-  await callBootHook(instances, 'onApplicationBootstrap');
-  return { container, pipeline, status, logger, settings };
 }

@@ -1,4 +1,4 @@
-import { bootParts } from '../application';
+import { bootParts } from '../application-boot';
 import type { ApplicationOptions } from '../application-options';
 import type { ModuleImport } from '../container/module-definition';
 import type {

@@ -1,0 +1,66 @@
+import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
+import { Container } from './container/container';
+import { callBootHook } from './container/lifecycle';
+import type { ModuleImport } from './container/module-definition';
+import type { ProviderOverrides } from './container/module-graph';
+import type { Token } from './container/token';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
+import { Pipeline } from './http/pipeline';
+import { ApplicationStatus } from './lifecycle/application-status';
+import { createLogger, LOGGER, type Logger } from './logging/logger';
+import { APP_ROUTES } from './routing/app-routes';
+import { compileController } from './routing/route-compiler';
+
+/** What {@link createApplication} assembles an application from. @internal */
+export interface ApplicationParts {
+  readonly container: Container;
+  readonly pipeline: Pipeline;
+  readonly status: ApplicationStatus;
+  readonly logger: Logger;
+  readonly settings: ShutdownSettings;
+}
+
+/**
+ * Everything {@link createApplication} does but wrapping the parts, with `overrides` replacing
+ * providers: what `keel/testing` boots through. @internal
+ */
+export async function bootParts(
+  root: ModuleImport,
+  options: ApplicationOptions,
+  overrides: ProviderOverrides = new Map(),
+): Promise<ApplicationParts> {
+  const settings = resolveOptions(options);
+  const logger = createLogger(settings.logger);
+  const status = new ApplicationStatus();
+  const container = await Container.create(
+    root,
+    new Map<Token, unknown>([
+      [ApplicationStatus, status],
+      [LOGGER, logger],
+    ]),
+    overrides,
+  );
+  const pipeline = new Pipeline({
+    resolve: (type) => container.construct(type),
+    status,
+    logger,
+    views: settings.views,
+    bodyLimit: settings.bodyLimit,
+    globals: {
+      guards: container.getAll(APP_GUARD),
+      interceptors: container.getAll(APP_INTERCEPTOR),
+      filters: container.getAll(APP_FILTER),
+    },
+  });
+  // Middleware that modules provide (sessions) runs before what the application adds with app.use.
+  pipeline.use(container.getAll(APP_MIDDLEWARE));
+  for (const { type, instance, resolve } of container.controllers()) {
+    pipeline.router.add(...compileController(type, instance, resolve));
+  }
+  for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
+
+  const instances = container.instances();
+  await callBootHook(instances, 'onModuleInit');
+  await callBootHook(instances, 'onApplicationBootstrap');
+  return { container, pipeline, status, logger, settings };
+}
