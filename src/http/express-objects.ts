@@ -14,9 +14,8 @@ export interface ServerClasses {
  * (measured here: 70 ms of 560). A keel server creates its objects from {@link ServerClasses},
  * subclasses of Node's classes whose prototypes take Express's helpers when Express loads (and from
  * then on serve as its `app.request` and `app.response`), so nothing changes per request and objects
- * already made get them too; objects from any other source
- * (an in-process request, a server keel did not create) are given a prototype that adds Express's
- * helpers to their own, made once per source.
+ * already made get them too; objects from any other source (an in-process request, a server keel did
+ * not create) are given a prototype that adds Express's helpers to their own, made once per source.
  *
  * @example
  * const objects = new ExpressObjects(createExpressApp);
@@ -61,8 +60,8 @@ export class ExpressObjects {
       helperDescriptors(app.response, http.ServerResponse.prototype),
     );
     // From now on these are Express's request and response: what the application adds to
-    // `app.express.request` reaches every request, and Express's own handling (phase 1), which
-    // gives each request `app.request` as its prototype, finds it there already.
+    // `app.express.request` reaches every request, and a sub-app mounted on `app.express`, which
+    // gives a request back its parent's `app.request` when it is done, gives it this one.
     app.request = IncomingMessage.prototype as Express['request'];
     app.response = ServerResponse.prototype as Express['response'];
     this.#app = app;
