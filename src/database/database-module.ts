@@ -7,7 +7,9 @@ import { LOGGER, type Logger } from '../logging/logger';
 import { withConnectTimeout } from './connect-timeouts';
 import { connectedRepository } from './connected-repository';
 import { DatabaseConnector, type ConnectSettings } from './database-connector';
+import { DatabaseOutage } from './database-outage';
 import { repositoryToken } from './inject-repository';
+import { withQueryBounds } from './query-bounds';
 import { loadTypeOrm } from './typeorm';
 
 /** TypeORM's options, or a function that returns (or resolves to) them at boot. */
@@ -28,13 +30,26 @@ export interface DatabaseConnectOptions {
   maxDelayMs?: number;
   /** Runs at shutdown once the pool is closed: stop a server the application started, such as `embeddedPostgres()`. */
   onClosed?: () => unknown;
+  /**
+   * How long a query may wait for the database's answer (PostgreSQL, the embedded database, MySQL,
+   * MariaDB). Past it the query fails, the request answers 503 `database unavailable`, and its
+   * connection is closed rather than returned to the pool, so a database that stopped answering
+   * never leaves the pool stuck. PostgreSQL also gets it as `statement_timeout`. Default: `5000`.
+   */
+  queryTimeoutMs?: number;
+}
+
+/** {@link DatabaseConnectOptions} with the defaults filled in. */
+interface ResolvedConnectOptions extends ConnectSettings {
+  readonly queryTimeoutMs: number;
 }
 
 /**
  * Provides a TypeORM `DataSource` (`forRoot`, global) and entities' repositories (`forFeature`).
  * The `DataSource` never blocks boot: it connects in the background after boot, retrying with
  * capped exponential backoff, with a bounded connect timeout unless the options set one, and it is
- * destroyed at shutdown.
+ * destroyed at shutdown. Every query is bounded by `queryTimeoutMs`; while the database cannot be
+ * reached, requests that need it answer 503 `database unavailable` with `Retry-After`.
  *
  * @example
  * @Module({ imports: [DatabaseModule.forRoot(() => ({ type: 'postgres', url: process.env.DATABASE_URL })), DatabaseModule.forFeature([Order])] })
@@ -55,12 +70,15 @@ export class DatabaseModule {
       providers: [
         {
           provide: DataSource,
-          useFactory: async () => {
+          useFactory: async (logger: Logger) => {
             const resolved = typeof options === 'function' ? await options() : options;
-            const dataSource = new DataSource(withConnectTimeout(resolved));
+            const outage = new DatabaseOutage(logger, resolved.type);
+            const bound = { timeoutMs: settings.queryTimeoutMs, outage };
+            const dataSource = new DataSource(withQueryBounds(withConnectTimeout(resolved), bound));
             made.add(dataSource);
             return dataSource;
           },
+          inject: [LOGGER],
         },
         {
           provide: DatabaseConnector,
@@ -102,14 +120,16 @@ export class DatabaseModule {
   }
 }
 
-function resolveConnectOptions(connect: DatabaseConnectOptions): ConnectSettings {
+function resolveConnectOptions(connect: DatabaseConnectOptions): ResolvedConnectOptions {
   const attemptTimeoutMs = checkMilliseconds('database attemptTimeoutMs', connect.attemptTimeoutMs ?? 10_000);
   const initialDelayMs = checkMilliseconds('database initialDelayMs', connect.initialDelayMs ?? 250);
   const maxDelayMs = checkMilliseconds('database maxDelayMs', connect.maxDelayMs ?? 30_000);
+  const queryTimeoutMs = checkMilliseconds('database queryTimeoutMs', connect.queryTimeoutMs ?? 5000);
   return {
     attemptTimeoutMs: Math.max(attemptTimeoutMs, 1),
     initialDelayMs: Math.max(initialDelayMs, 1),
     maxDelayMs: Math.max(maxDelayMs, initialDelayMs, 1),
     onClosed: connect.onClosed,
+    queryTimeoutMs: Math.max(queryTimeoutMs, 1),
   };
 }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { describeDatabaseInputError } from '../database/database-input-errors';
+import { describeDatabaseUnavailable } from '../database/database-unavailable';
 import { HttpError, type FieldErrors } from '../errors';
 import type { Logger } from '../logging/logger';
 import type { ErrorPages } from './error-pages';
@@ -17,6 +18,10 @@ export interface ErrorAnswer {
   readonly status: number;
   readonly message: string;
   readonly fields?: FieldErrors;
+  /** Headers the answer carries, such as `Retry-After`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Where a 5xx is logged: `error` (the default), or `debug` for one logged where it arose, once. */
+  readonly logLevel?: 'debug' | 'error';
 }
 
 // body-parser tags its errors with `type`: the catalogue of what each means to the client.
@@ -69,7 +74,10 @@ export function describeError(error: unknown): ErrorAnswer {
   // Express's router marks a path parameter it cannot percent-decode as a 400 URIError.
   if (error instanceof URIError && status === 400) return MALFORMED_PATH;
   if (status === undefined)
-    return describeDatabaseInputError(error) ?? { status: 500, message: INTERNAL_MESSAGE };
+    return (
+      describeDatabaseUnavailable(error) ??
+      describeDatabaseInputError(error) ?? { status: 500, message: INTERNAL_MESSAGE }
+    );
   const fields = error instanceof HttpError ? error.fields : undefined;
   const exposes = error instanceof HttpError ? error.expose : tagged?.expose === true && status < 500;
   if (exposes) return { status, message: (error as Error).message, fields };
@@ -99,11 +107,12 @@ export function respondWithError(
     if (!res.writableEnded) res.destroy();
     return;
   }
-  if (answer.status >= 500) logger.error({ err: error, ...requestDetails(req) }, 'request failed');
+  if (answer.status >= 500)
+    logger[answer.logLevel ?? 'error']({ err: error, ...requestDetails(req) }, 'request failed');
   for (const header of SUCCESS_HEADERS) res.removeHeader(header);
   res.setHeader('Cache-Control', 'no-store');
-  if (error instanceof HttpError)
-    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  const headers = error instanceof HttpError ? error.headers : answer.headers;
+  for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
   sendError(req, res, answer, pages);
 }
 

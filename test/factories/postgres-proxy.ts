@@ -15,9 +15,17 @@ const QUERY = 'Q'.charCodeAt(0);
 const PARSE = 'P'.charCodeAt(0);
 
 /**
+ * What the proxy reads of the bytes it passes: PostgreSQL's wire protocol (so it counts queries and
+ * can hold them), or nothing, for any other server (MariaDB), where only `forward`, `blackhole`,
+ * `down` and severing apply.
+ */
+export type ProxiedProtocol = 'postgres' | 'opaque';
+
+/**
  * A TCP proxy in front of a real PostgreSQL server that counts the queries its clients send (simple
  * `Q` and extended `P` messages, read from the wire protocol), so a test sees what the database side
- * sees, and that can make the database hang or vanish and come back.
+ * sees, and that can make the database hang or vanish and come back. With the `opaque` protocol it
+ * does the same for any server, without reading queries.
  */
 export class PostgresProxy {
   /** Queries clients sent through the proxy, in any mode. */
@@ -33,11 +41,16 @@ export class PostgresProxy {
   private constructor(
     readonly targetUrl: string,
     public port: number,
+    readonly protocol: ProxiedProtocol,
   ) {}
 
   /** Starts a proxy to the server of `targetUrl`, in `mode`. */
-  static async start(targetUrl: string, mode: ProxyMode = 'forward'): Promise<PostgresProxy> {
-    const proxy = new PostgresProxy(targetUrl, 0);
+  static async start(
+    targetUrl: string,
+    mode: ProxyMode = 'forward',
+    protocol: ProxiedProtocol = 'postgres',
+  ): Promise<PostgresProxy> {
+    const proxy = new PostgresProxy(targetUrl, 0, protocol);
     await proxy.#listen();
     if (mode !== 'forward') await proxy.setMode(mode);
     return proxy;
@@ -116,7 +129,7 @@ export class PostgresProxy {
 class ProxiedConnection {
   readonly #toServer: Buffer[] = [];
   readonly #toClient: Buffer[] = [];
-  readonly #reader: FrontendMessageReader;
+  readonly #reader: FrontendMessageReader | undefined;
   #upstream: net.Socket | undefined;
   #isHoldingQueries = false;
   #isSevered = false;
@@ -125,7 +138,8 @@ class ProxiedConnection {
     readonly client: net.Socket,
     readonly proxy: PostgresProxy,
   ) {
-    this.#reader = new FrontendMessageReader((text) => proxy.countQuery(text));
+    this.#reader =
+      proxy.protocol === 'postgres' ? new FrontendMessageReader((text) => proxy.countQuery(text)) : undefined;
     client.on('data', (chunk) => this.#fromClient(chunk));
     client.on('close', () => this.destroy());
     client.on('error', () => this.destroy());
@@ -153,7 +167,7 @@ class ProxiedConnection {
   }
 
   #fromClient(chunk: Buffer): void {
-    const queryAt = this.#reader.read(chunk);
+    const queryAt = this.#reader?.read(chunk) ?? -1;
     if (this.proxy.mode === 'hold-queries' && !this.#isHoldingQueries && queryAt >= 0) {
       // What precedes the first query goes on now; the query and all after it wait.
       this.#toServer.push(chunk.subarray(0, queryAt));

@@ -1,0 +1,128 @@
+/** What the client is told while the database cannot be reached. */
+export interface DatabaseUnavailableAnswer {
+  readonly status: 503;
+  readonly message: 'database unavailable';
+  readonly headers: Readonly<Record<string, string>>;
+  /** Logged once per outage by the database's own bounds, so not once per request. */
+  readonly logLevel: 'debug';
+}
+
+// Shorter than an orchestrator's readiness period (10 s in the sample's manifests): a client comes
+// back about when the balancer has learned of the outage, without hammering a database that blinked.
+const RETRY_AFTER_S = 2;
+
+const UNAVAILABLE: DatabaseUnavailableAnswer = Object.freeze({
+  status: 503,
+  message: 'database unavailable',
+  headers: Object.freeze({ 'Retry-After': String(RETRY_AFTER_S) }),
+  logLevel: 'debug',
+});
+
+/**
+ * A query that got no answer within `queryTimeoutMs`; its connection was closed, so the pool never
+ * hands it out again.
+ *
+ * @example
+ * callback(new QueryTimeoutError(5000));
+ */
+export class QueryTimeoutError extends Error {
+  readonly code = 'E_QUERY_TIMEOUT';
+
+  constructor(timeoutMs: number) {
+    super(
+      `the database did not answer a query within queryTimeoutMs (${timeoutMs} ms): its connection was closed`,
+    );
+    this.name = 'QueryTimeoutError';
+  }
+}
+
+// Socket errors: the server refused, reset, or could not be reached.
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+// SQLSTATE codes of PostgreSQL (and the embedded database): class 08 (connection exception), the
+// server shutting down or starting, too many connections, and a statement cancelled by
+// `statement_timeout`, which keel sets to `queryTimeoutMs`.
+const SQLSTATES = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08P01',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+]);
+
+// mysql2's codes for the same conditions, and MariaDB's and MySQL's own.
+const MYSQL_CODES = new Set([
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CONNECTION_KILLED',
+  'ER_STATEMENT_TIMEOUT',
+  'ER_QUERY_TIMEOUT',
+]);
+
+// Drivers that say it only in words: pg's and pg-pool's, and mysql2's for a closed connection.
+const MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'is not queryable',
+  'Query read timeout',
+  "Can't add new command when connection is in closed state",
+  'Pool is closed',
+];
+
+const CODES = new Set([...SOCKET_CODES, ...SQLSTATES, ...MYSQL_CODES, 'E_QUERY_TIMEOUT']);
+
+/**
+ * True when `error` (or the driver error or cause inside it) says the database could not be reached
+ * or did not answer in time, rather than that the query was wrong: refused, reset, terminated, timed
+ * out, shutting down. Reads pg, mysql2 and TypeORM's `QueryFailedError`.
+ *
+ * @example
+ * if (isDatabaseUnavailable(error)) outage.failed(error);
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let depth = 0, current = error; depth < 5; depth++) {
+    if (typeof current !== 'object' || current === null) return false;
+    const { code, message, driverError, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      driverError?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && CODES.has(code)) return true;
+    if (typeof message === 'string' && MESSAGES.some((text) => message.includes(text))) return true;
+    // Node reports a refused connection to a name with several addresses as an AggregateError.
+    current = driverError ?? cause ?? (Array.isArray(errors) ? errors[0] : undefined);
+  }
+  return false;
+}
+
+/**
+ * The 503 answer, with `Retry-After`, for an error that says the database is unavailable
+ * ({@link isDatabaseUnavailable}); undefined for every other error.
+ *
+ * @example
+ * describeDatabaseUnavailable(refused); // { status: 503, message: 'database unavailable', headers: { 'Retry-After': '2' }, logLevel: 'debug' }
+ */
+export function describeDatabaseUnavailable(error: unknown): DatabaseUnavailableAnswer | undefined {
+  return isDatabaseUnavailable(error) ? UNAVAILABLE : undefined;
+}
