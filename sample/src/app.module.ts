@@ -14,6 +14,8 @@ export interface AppSettings {
   readonly apiToken: string | undefined;
   /** The key that signs the HTML pages' sessions. */
   readonly sessionSecret: string;
+  /** Readiness answers say why the database is unavailable in the driver's words, or only `unavailable`. */
+  readonly exposesDatabaseReason: boolean;
 }
 
 @Module({})
@@ -39,7 +41,7 @@ export class AppModule {
           { onClosed: () => database.stop?.() },
         ),
         DatabaseModule.forFeature([Order]),
-        HealthModule.forRoot(),
+        HealthModule.forRoot({ exposeReason: settings.exposesDatabaseReason }),
         SessionModule.forRoot({ secret: () => settings.sessionSecret }),
         // GET /openapi.json and GET /docs: the JSON API and the health endpoints (the HTML pages
         // are for browsers, not API clients).

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   const apiToken = config.API_TOKEN || undefined;
   const session = chooseSessionSecret(process.env);
   const database = await openDatabase(config);
-  const app = await createApplication(AppModule.on(database, { apiToken, sessionSecret: session.secret }), {
+  const exposesDatabaseReason = config.NODE_ENV !== 'production';
+  const settings = { apiToken, sessionSecret: session.secret, exposesDatabaseReason };
+  const app = await createApplication(AppModule.on(database, settings), {
     views: path.join(__dirname, '..', 'views'),
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
   });

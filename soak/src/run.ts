@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HTTP_BAD_INPUTS, RAW_BAD_INPUTS, type HttpBadInput } from './bad-inputs';
+import { authorised, openCredentials, type Credentials } from './credentials';
 import { mutatedRequest } from './mutation';
 import { sampleProcess, type ProcessSample } from './process-stats';
 import { sendRaw } from './raw-request';
@@ -24,6 +26,7 @@ const MAX_REQUESTS = Number(args.requests);
 const CONNECTIONS = Number(args.connections);
 const RAW_TIMEOUT_MS = 3000;
 const SAMPLE_MAIN = path.join(__dirname, '..', '..', 'sample', 'dist', 'main.js');
+const API_TOKEN = randomBytes(16).toString('hex');
 
 const VALID: readonly HttpBadInput[] = [
   { kind: 'GET /health', method: 'GET', path: '/health' },
@@ -32,13 +35,31 @@ const VALID: readonly HttpBadInput[] = [
   { kind: 'GET /api/orders', method: 'GET', path: '/api/orders?page=1' },
   { kind: 'GET /orders', method: 'GET', path: '/orders' },
 ];
-const CREATE = {
-  kind: 'POST /api/orders',
-  method: 'POST',
-  path: '/api/orders',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ customer: 'Soak', product: 'Lamp', quantity: 1 }),
-};
+// Writes as real clients send them (with the bearer token, or the session's CSRF token): the
+// JSON API's create and update, and the HTML form's create.
+const WRITES: readonly HttpBadInput[] = [
+  {
+    kind: 'POST /api/orders',
+    method: 'POST',
+    path: '/api/orders',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ customer: 'Soak', product: 'Lamp', quantity: 1 }),
+  },
+  {
+    kind: 'PUT /api/orders/1',
+    method: 'PUT',
+    path: '/api/orders/1',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ customer: 'Soak', product: 'Desk', quantity: 2 }),
+  },
+  {
+    kind: 'POST /orders (form)',
+    method: 'POST',
+    path: '/orders',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'customer=Soak&product=Chair&quantity=3',
+  },
+];
 
 interface Tally {
   requests: number;
@@ -49,6 +70,7 @@ interface Tally {
   hung: Map<string, number>;
   kindsTried: Set<string>;
   serverLog: Map<string, number>;
+  writes: Map<string, number>;
 }
 
 const tally: Tally = {
@@ -60,7 +82,10 @@ const tally: Tally = {
   hung: new Map(),
   kindsTried: new Set(),
   serverLog: new Map(),
+  writes: new Map(),
 };
+
+const WRITE_KINDS = new Set(WRITES.map((write) => write.kind));
 
 function count(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
@@ -70,6 +95,7 @@ function record(kind: string, status: number | undefined): void {
   tally.requests++;
   count(tally.byStatus, status === undefined ? 'none' : String(status));
   if (status !== undefined && status >= 500) count(tally.serverErrors, `${kind} → ${status}`);
+  if (WRITE_KINDS.has(kind)) count(tally.writes, `${kind} → ${status ?? 'none'}`);
 }
 
 function send(port: number, agent: http.Agent, input: HttpBadInput): Promise<void> {
@@ -111,16 +137,20 @@ function pick<T>(list: readonly T[]): T {
   return list[Math.floor(Math.random() * list.length)] as T;
 }
 
-/** One client: valid traffic mostly, bad input among it, until the time or the requests run out. */
+/**
+ * One client: valid reads mostly, valid writes and bad input among them, until the time or the
+ * requests run out. Writes and bad input carry the client's credentials, so they reach the database.
+ */
 async function client(port: number, agent: http.Agent, deadline: number): Promise<void> {
+  const credentials: Credentials = await openCredentials(port, API_TOKEN);
   while (performance.now() < deadline && tally.requests < MAX_REQUESTS) {
     const roll = Math.random();
-    if (roll < 0.7) await send(port, agent, pick(VALID));
-    else if (roll < 0.72) await send(port, agent, CREATE);
+    if (roll < 0.6) await send(port, agent, pick(VALID));
+    else if (roll < 0.7) await send(port, agent, authorised(pick(WRITES), credentials));
     else if (roll < 0.97) {
       const input = pick(HTTP_BAD_INPUTS);
       tally.kindsTried.add(input.kind);
-      await send(port, agent, input);
+      await send(port, agent, authorised(input, credentials));
     } else if (roll < 0.985) {
       const input = pick(RAW_BAD_INPUTS);
       tally.kindsTried.add(input.kind);
@@ -134,12 +164,12 @@ async function client(port: number, agent: http.Agent, deadline: number): Promis
 
 // What the server logged as an error: its message and the error's, without the request's details.
 function errorOf(line: string): string {
-  const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
-  return `${entry.msg ?? ''}: ${(entry.err?.message ?? '').slice(0, 120)}`;
+  const entry = JSON.parse(line) as { msg?: string; reason?: string; err?: { message?: string } };
+  return `${entry.msg ?? ''}: ${(entry.err?.message ?? entry.reason ?? '').slice(0, 120)}`;
 }
 
 function startSample(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const env = { ...process.env, PORT: '0', DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '0' };
+  const env = { ...process.env, PORT: '0', DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '0', API_TOKEN };
   const child = spawn(process.execPath, [SAMPLE_MAIN], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
@@ -212,6 +242,10 @@ function report(seconds: number, samples: readonly ProcessSample[], after: Proce
     `statuses: ${[...tally.byStatus]
       .sort()
       .map(([status, n]) => `${status}×${n}`)
+      .join(', ')}`,
+    `valid writes: ${[...tally.writes]
+      .sort()
+      .map(([k, n]) => `${k}×${n}`)
       .join(', ')}`,
     `5xx: ${[...tally.serverErrors.values()].reduce((a, b) => a + b, 0)}${tally.serverErrors.size ? ` (${[...tally.serverErrors].map(([k, n]) => `${k}×${n}`).join(', ')})` : ''}`,
     `resets on keep-alive requests: ${tally.resets}; connections reset after raw bad input: ${tally.rawResets}`,

@@ -78,6 +78,10 @@ const MYSQL_CODES = new Set([
   'ER_QUERY_TIMEOUT',
 ]);
 
+// The same by number, for the codes mysql2 has no name for (MariaDB's 1927, a killed connection):
+// too many connections, server shutdown, connection killed, MariaDB's and MySQL's statement timeouts.
+const MYSQL_ERRNOS = new Set([1040, 1053, 1927, 1969, 3024]);
+
 // Drivers that say it only in words: pg's and pg-pool's, and mysql2's for a closed connection.
 const MESSAGES = [
   'Connection terminated',
@@ -101,14 +105,16 @@ const CODES = new Set([...SOCKET_CODES, ...SQLSTATES, ...MYSQL_CODES, 'E_QUERY_T
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0, current = error; depth < 5; depth++) {
     if (typeof current !== 'object' || current === null) return false;
-    const { code, message, driverError, cause, errors } = current as {
+    const { code, errno, message, driverError, cause, errors } = current as {
       code?: unknown;
+      errno?: unknown;
       message?: unknown;
       driverError?: unknown;
       cause?: unknown;
       errors?: unknown;
     };
     if (typeof code === 'string' && CODES.has(code)) return true;
+    if (typeof errno === 'number' && MYSQL_ERRNOS.has(errno)) return true;
     if (typeof message === 'string' && MESSAGES.some((text) => message.includes(text))) return true;
     // Node reports a refused connection to a name with several addresses as an AggregateError.
     current = driverError ?? cause ?? (Array.isArray(errors) ? errors[0] : undefined);

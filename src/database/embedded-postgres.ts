@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseErrors } from './database-errors';
 import { lockDataDir } from './data-dir-lock';
+import { withExtendedQuerySessions } from './extended-query-sessions';
 
 /** Where `embeddedPostgres()` keeps its files, and how many connections it must serve. */
 export interface EmbeddedPostgresOptions {
@@ -58,7 +59,12 @@ export async function embeddedPostgres(options: EmbeddedPostgresOptions): Promis
   });
   // The server refuses connections past maxConnections (default 1). The pool holds up to poolSize,
   // and a connection the pool has just dropped may still count for a moment: room for twice that.
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 2 * poolSize });
+  const server = new PGLiteSocketServer({
+    db: withExtendedQuerySessions(db),
+    host: '127.0.0.1',
+    port: 0,
+    maxConnections: 2 * poolSize,
+  });
   await server.start().catch(async (error: unknown) => {
     await db.close();
     await lock.release();

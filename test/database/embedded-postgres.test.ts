@@ -27,3 +27,40 @@ test('embeddedPostgres() without PGlite installed rejects with E_EMBEDDED_NOT_IN
   );
   expect(run.code).toBe(0);
 });
+
+test('the embedded database answers concurrent parameterised queries and transactions from a whole pool, each with its own result', async () => {
+  const dataDir = path.join(scratch, 'concurrent');
+  const script = path.join(scratch, 'concurrent.js');
+  writeFileSync(
+    script,
+    [
+      `const { embeddedPostgres } = require(${JSON.stringify(path.join(REPO_ROOT, 'dist', 'database', 'embedded-postgres.js'))});`,
+      `const { Pool } = require(${JSON.stringify(require.resolve('pg'))});`,
+      'async function main() {',
+      `  const database = await embeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, poolSize: 10 });`,
+      '  const pool = new Pool({ connectionString: database.url, max: 10 });',
+      "  const select = (client, n) => client.query('SELECT $1::int AS n, $2::text AS label', [n, `q${n}`]);",
+      '  // Half the queries run alone, half inside a transaction of their own, all at once.',
+      '  const inTransaction = async (n) => {',
+      '    const client = await pool.connect();',
+      "    try { await client.query('BEGIN'); const result = await select(client, n); await client.query('COMMIT'); return result; }",
+      '    finally { client.release(); }',
+      '  };',
+      '  const outcomes = await Promise.all(Array.from({ length: 400 }, (_, n) =>',
+      '    (n % 2 ? inTransaction(n) : select(pool, n)).then(',
+      "      ({ rows }) => (rows[0].n === n && rows[0].label === `q${n}` ? 'right' : 'wrong'),",
+      '      (error) => error.message)));',
+      '  const tally = {};',
+      '  for (const outcome of outcomes) tally[outcome] = (tally[outcome] ?? 0) + 1;',
+      '  console.log(JSON.stringify(tally));',
+      '  await pool.end();',
+      '  await database.stop();',
+      '}',
+      'main().catch((error) => { console.log(String(error)); process.exitCode = 1; });',
+    ].join('\n'),
+  );
+  const run = await runNode(script, [], { cwd: scratch });
+
+  expect(JSON.parse(run.stdout) as unknown).toEqual({ right: 400 });
+  expect(run.code).toBe(0);
+}, 60_000);

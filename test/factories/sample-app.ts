@@ -30,7 +30,11 @@ export function useSampleApp(): InProcessFetch {
     const url = scratch?.url ?? postgresUrl();
     const database = { url, description: 'the test database' };
     app = await createTestingApplication(
-      AppModule.on(database, { apiToken: SAMPLE_API_TOKEN, sessionSecret: 'in-process test secret' }),
+      AppModule.on(database, {
+        apiToken: SAMPLE_API_TOKEN,
+        sessionSecret: 'in-process test secret',
+        exposesDatabaseReason: true,
+      }),
     ).boot({
       logger: false,
       views: SAMPLE_VIEWS,

@@ -1,4 +1,4 @@
-import { afterAll, expect, test } from '@jest/globals';
+import { afterEach, expect, test } from '@jest/globals';
 import { startSample, type RunningSample } from '../factories/sample';
 import { closedPort } from '../factories/test-databases';
 
@@ -6,7 +6,10 @@ import { closedPort } from '../factories/test-databases';
 // needs one. Without API_TOKEN it still serves (reads, the pages, health) but refuses every write to
 // its JSON API, and says so when it starts.
 let sample: RunningSample | undefined;
-afterAll(() => sample?.stop());
+afterEach(async () => {
+  await sample?.stop();
+  sample = undefined;
+});
 
 test('with API_TOKEN and SESSION_SECRET unset, writes are refused with 401 and the start-up log says why', async () => {
   sample = await startSample(
@@ -45,4 +48,19 @@ test('with NODE_ENV=production and no SESSION_SECRET the sample refuses to start
     (error: unknown) => String(error),
   );
   expect(refused).toContain('SESSION_SECRET is not set, and NODE_ENV is production');
+});
+
+test('with NODE_ENV=production readiness says only "unavailable", and the log keeps the driver\'s reason', async () => {
+  const port = await closedPort();
+  sample = await startSample(
+    { url: `postgres://postgres@127.0.0.1:${port}/orders` },
+    { env: { NODE_ENV: 'production' } },
+  );
+  const res = await fetch(`${sample.url}/health/ready`);
+
+  expect(res.status).toBe(503);
+  expect(await res.json()).toEqual({ status: 'error', db: 'unavailable' });
+  expect(sample.lines()).toContainEqual(
+    expect.objectContaining({ msg: 'not ready', db: `connect ECONNREFUSED 127.0.0.1:${port}` }),
+  );
 });

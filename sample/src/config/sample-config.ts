@@ -24,4 +24,7 @@ export class SampleConfig {
    * orchestrator takes it out of the load balancer before it stops accepting (the manifests set 5 s).
    */
   @IsInt() @Min(0) SHUTDOWN_DELAY_MS = 0;
+
+  /** `production` hides the database driver's own words from readiness answers (the log keeps them). */
+  @IsOptional() @IsString() NODE_ENV?: string;
 }
