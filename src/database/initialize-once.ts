@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { runSchemaWork } from './schema-work';
 
 // Keyed by the DataSource itself: every part of the application that asks (the background
 // connector, each readiness probe) shares the one initialize() in progress.
@@ -17,8 +18,8 @@ export function initializeOnce(dataSource: DataSource): Promise<void> {
   let pending = connecting.get(dataSource);
   if (!pending && dataSource.isInitialized) return Promise.resolve();
   if (!pending) {
-    pending = dataSource
-      .initialize()
+    // Migrations and schema synchronisation run inside initialize(): exempt from queryTimeoutMs.
+    pending = runSchemaWork(() => dataSource.initialize())
       .then(() => undefined)
       .finally(() => connecting.delete(dataSource));
     connecting.set(dataSource, pending);

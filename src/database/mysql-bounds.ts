@@ -1,4 +1,5 @@
 import { boundCallback, type QueryBound, type QueryCallback } from './query-bound';
+import { isSchemaWork } from './schema-work';
 
 interface MysqlConnection {
   query(sql: unknown, values?: unknown, callback?: unknown): unknown;
@@ -22,7 +23,7 @@ export interface MysqlModule {
  * mysql2's module with every pool it creates bounding each query of its connections by
  * `bound.timeoutMs`: a query that gets no answer in time fails with `QueryTimeoutError` and its
  * connection is destroyed, which takes it out of the pool. Given to TypeORM as the `driver` option.
- * Queries read as streams (no callback) are left unbounded.
+ * Queries read as streams (no callback) and schema work (`runSchemaWork`) are left unbounded.
  *
  * @example
  * new DataSource({ type: 'mariadb', driver: boundedMysql(require('mysql2'), { timeoutMs: 5000, outage }) });
@@ -54,7 +55,7 @@ function boundMethod(
 ): MysqlConnection['query'] {
   return function boundedQuery(this: unknown, sql: unknown, values?: unknown, callback?: unknown): unknown {
     const given = (typeof values === 'function' ? values : callback) as QueryCallback | undefined;
-    if (!given) return method.call(connection, sql, values, callback);
+    if (!given || isSchemaWork()) return method.call(connection, sql, values, callback);
     const bounded = boundCallback(given, bound, () => connection.destroy());
     return typeof values === 'function'
       ? method.call(connection, sql, bounded)

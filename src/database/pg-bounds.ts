@@ -1,5 +1,6 @@
 import type { Client as PgClient } from 'pg';
 import { boundCallback, type QueryBound, type QueryCallback } from './query-bound';
+import { isSchemaWork } from './schema-work';
 
 type PgModule = { readonly Client: typeof PgClient };
 type Connect = (callback?: (error: Error | undefined) => void) => Promise<void> | undefined;
@@ -11,8 +12,10 @@ type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
  * with a query still active), so pg-pool drops it instead of handing out a connection stuck behind
  * a query that will never be answered. Given to pg-pool as its `Client` option.
  *
- * Queries objects with a `submit` method (pg-query-stream, pg-cursor) read for as long as their
- * caller wants and are left unbounded.
+ * Query objects with a `submit` method (pg-query-stream, pg-cursor) read for as long as their
+ * caller wants, and schema work ({@link runSchemaWork}) may take as long as it needs: both are left
+ * unbounded, and schema work's connection has `statement_timeout` lifted until a bounded query
+ * uses it again.
  *
  * @example
  * new Pool({ ...options, Client: boundedPgClient(pg, { timeoutMs: 5000, outage }) });
@@ -23,10 +26,23 @@ export function boundedPgClient(pg: PgModule, bound: QueryBound): typeof PgClien
 
   class BoundedClient extends pg.Client {}
 
+  // Connections whose session has `statement_timeout` lifted for schema work; the first bounded
+  // query after it restores the value the connection started with.
+  const lifted = new WeakSet<PgClient>();
+  const send = (client: PgClient, text: string): void =>
+    void (query.call(client, text) as Promise<unknown>).catch(() => undefined);
+
   Object.defineProperties(BoundedClient.prototype, {
     query: {
       value: function boundedQuery(this: PgClient, config: unknown, values?: unknown, callback?: unknown) {
-        if (isSubmittable(config)) return query.call(this, config, values, callback);
+        if (isSchemaWork() && !lifted.has(this)) {
+          lifted.add(this);
+          send(this, 'SET statement_timeout = 0');
+        } else if (!isSchemaWork() && lifted.has(this)) {
+          lifted.delete(this);
+          send(this, 'RESET statement_timeout');
+        }
+        if (isSubmittable(config) || isSchemaWork()) return query.call(this, config, values, callback);
         const given = (typeof values === 'function' ? values : callback) as QueryCallback | undefined;
         const args = typeof values === 'function' ? [] : [values];
         const abandon = (): void => void this.end().catch(() => undefined);

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { DatabaseModule, Module, type Application } from 'keel';
 import { isDatabaseUnavailable, QueryTimeoutError } from '../../src/database/database-unavailable';
 import { bootApp } from '../factories/app';
@@ -79,6 +79,55 @@ describe('queries of DatabaseModule on PostgreSQL', () => {
     expect(isDatabaseUnavailable(failure)).toBe(true);
     expect(stillRunning).toEqual([{ n: 0 }]);
     expect(await dataSource.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '300ms' }]);
+  });
+
+  test('migrations are not bounded by queryTimeoutMs, and request queries are bounded again after them', async () => {
+    const migrationsTableName = `keel_query_bounds_migrations_${process.pid}`;
+    class SlowMigration1700000000000 implements MigrationInterface {
+      async up(runner: QueryRunner): Promise<void> {
+        await runner.query('SELECT pg_sleep(1.2)');
+      }
+      async down(): Promise<void> {}
+    }
+    @Module({
+      imports: [
+        DatabaseModule.forRoot(
+          {
+            type: 'postgres',
+            url: postgresUrl(),
+            migrations: [SlowMigration1700000000000],
+            migrationsRun: true,
+            migrationsTableName,
+          },
+          { queryTimeoutMs: 300, attemptTimeoutMs: 10_000 },
+        ),
+      ],
+    })
+    class AppModule {}
+    const log = captureLog();
+    const app = await bootApp(AppModule, { handleSignals: false, logger: log.logger });
+    apps.push(app);
+    const dataSource = app.get(DataSource);
+    try {
+      while (!log.entries().some((entry) => entry.msg === 'database connected')) {
+        expect(log.entries().filter((entry) => entry.msg === 'database connection failed; retrying')).toEqual(
+          [],
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const applied = (await dataSource.query(`SELECT name FROM ${migrationsTableName}`)) as unknown[];
+
+      expect(applied).toEqual([{ name: 'SlowMigration1700000000000' }]);
+      // Every connection the pool holds now answers as a request's: bounded on the server too.
+      const timeouts = await Promise.all(
+        Array.from({ length: 4 }, () => dataSource.query('SHOW statement_timeout') as Promise<unknown>),
+      );
+      for (const timeout of timeouts) expect(timeout).toEqual([{ statement_timeout: '300ms' }]);
+      const slow = await dataSource.query('SELECT pg_sleep(1)').catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(slow)).toBe(true);
+    } finally {
+      await dataSource.query(`DROP TABLE IF EXISTS ${migrationsTableName}`);
+    }
   });
 
   test('a statement_timeout given in extra is kept', async () => {
