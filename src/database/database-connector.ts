@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '../container/lifecycle';
 import type { Logger } from '../logging/logger';
 import { abandonAfter, breakConnectingConnections } from './connection-breaker';
-import { initializeOnce, pendingInitialization } from './initialize-once';
+import { initializeOnce, isConnected, pendingInitialization } from './initialize-once';
+import { migrationsOnConnect } from './migrations-on-connect';
 
 /** How `DatabaseConnector` connects: each attempt's limit, and the capped exponential backoff between attempts. */
 export interface ConnectSettings {
@@ -37,9 +38,9 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
     this.#connect = connect;
   }
 
-  /** True once the `DataSource` is initialised and no `initialize()` is still running. @example if (!connector.isConnected) throw databaseNotConnected(connector.retryAfterSeconds) */
+  /** True once the `DataSource` is initialised with its migrations applied and no attempt is still running. @example if (!connector.isConnected) throw databaseNotConnected(connector.retryAfterSeconds) */
   get isConnected(): boolean {
-    return this.dataSource.isInitialized && !pendingInitialization(this.dataSource);
+    return isConnected(this.dataSource);
   }
 
   /** Whole seconds until the next connection attempt, at least 1. @example res.setHeader('Retry-After', String(connector.retryAfterSeconds)) */
@@ -54,12 +55,13 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
 
   /**
    * Stops retrying and closes the pool. An attempt still connecting is abandoned (and whatever it
-   * opens later, within the driver's connect timeout, is closed); one already running migrations is
-   * waited for, never cut short.
+   * opens later, within the driver's connect timeout, is closed), and so is a wait for the
+   * migration lock; migrations already running are waited for, never cut short.
    * @example await connector.onApplicationShutdown()
    */
   async onApplicationShutdown(): Promise<void> {
     this.#stop.abort();
+    migrationsOnConnect(this.dataSource)?.stop();
     const pending = pendingInitialization(this.dataSource);
     if (pending && !this.dataSource.isInitialized) {
       breakConnectingConnections(this.dataSource, new Error('the application is shutting down'));
@@ -101,9 +103,10 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
         const { initialDelayMs, maxDelayMs } = this.#connect;
         const retryInMs = Math.min(initialDelayMs * 2 ** (attempt - 1), maxDelayMs);
         this.#nextAttemptAt = performance.now() + retryInMs;
+        const hasMigrationsFailed = migrationsOnConnect(this.dataSource)?.failure === error;
         this.#logger.warn(
           { db: type, attempt, retryInMs, err: error },
-          'database connection failed; retrying',
+          hasMigrationsFailed ? 'migrations failed; retrying' : 'database connection failed; retrying',
         );
         await sleep(retryInMs, undefined, { signal: this.#stop.signal, ref: false }).catch(() => undefined);
       }

@@ -9,6 +9,7 @@ import { connectedRepository } from './connected-repository';
 import { DatabaseConnector, type ConnectSettings } from './database-connector';
 import { DatabaseOutage } from './database-outage';
 import { repositoryToken } from './inject-repository';
+import { migrateOnConnect } from './migrations-on-connect';
 import { withQueryBounds } from './query-bounds';
 import { loadTypeOrm } from './typeorm';
 
@@ -49,7 +50,10 @@ interface ResolvedConnectOptions extends ConnectSettings {
  * The `DataSource` never blocks boot: it connects in the background after boot, retrying with
  * capped exponential backoff, with a bounded connect timeout unless the options set one, and it is
  * destroyed at shutdown. Every query is bounded by `queryTimeoutMs`; while the database cannot be
- * reached, requests that need it answer 503 `database unavailable` with `Retry-After`.
+ * reached, requests that need it answer 503 `database unavailable` with `Retry-After`. With
+ * `migrationsRun: true`, the pending migrations run as it connects, under a database lock (an
+ * advisory lock on PostgreSQL, `GET_LOCK` on MySQL and MariaDB) so that of several replicas starting
+ * together one migrates and the others wait; they are bounded by neither timeout.
  *
  * @example
  * @Module({ imports: [DatabaseModule.forRoot(() => ({ type: 'postgres', url: process.env.DATABASE_URL })), DatabaseModule.forFeature([Order])] })
@@ -74,7 +78,14 @@ export class DatabaseModule {
             const resolved = typeof options === 'function' ? await options() : options;
             const outage = new DatabaseOutage(logger, resolved.type);
             const bound = { timeoutMs: settings.queryTimeoutMs, outage };
-            const dataSource = new DataSource(withQueryBounds(withConnectTimeout(resolved), bound));
+            // TypeORM would run the migrations inside initialize(), with no lock: keel runs them
+            // itself, under the database's lock, once the pool is open.
+            const unlocked = { ...resolved, migrationsRun: false } as DataSourceOptions;
+            const dataSource = new DataSource(withQueryBounds(withConnectTimeout(unlocked), bound));
+            if (resolved.migrationsRun) {
+              // Each wait for the lock stays under the query bound, which still applies to it.
+              migrateOnConnect(dataSource, { lockWaitMs: Math.ceil(settings.queryTimeoutMs / 2), logger });
+            }
             made.add(dataSource);
             return dataSource;
           },

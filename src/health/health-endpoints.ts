@@ -2,7 +2,7 @@ import type { Context } from '../http/context';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import type { HealthSettings } from './health-options';
-import { ReadinessCheck, type DataSourceResolver } from './readiness-check';
+import { MIGRATING, ReadinessCheck, type DataSourceResolver } from './readiness-check';
 
 /** What the two health endpoints answer from. */
 export interface HealthEndpointParts {
@@ -46,7 +46,9 @@ export class HealthEndpoints {
     this.#logChange(report.isReady, report.reason);
     ctx.header('Cache-Control', 'no-store');
     if (report.isReady) return ctx.json(200, { status: 'ready', db: report.reason });
-    const shown = settings.exposeReason || status.isShuttingDown ? report.reason : 'unavailable';
+    // "migrating" and "shutting down" say what the application is doing, nothing of the database.
+    const isPublic = status.isShuttingDown || report.reason === MIGRATING;
+    const shown = settings.exposeReason || isPublic ? report.reason : 'unavailable';
     ctx.json(503, { status: 'error', db: shown });
   }
 
@@ -54,6 +56,8 @@ export class HealthEndpoints {
     if (isReady === this.#wasReady) return;
     this.#wasReady = isReady;
     if (isReady) this.#parts.logger.info({ db: reason }, 'ready: the database answers');
+    // Migrating is what a replica starting on a new release is meant to do: nothing to warn of.
+    else if (reason === MIGRATING) this.#parts.logger.info({ db: reason }, 'not ready');
     else this.#parts.logger.warn({ db: reason }, 'not ready');
   }
 }

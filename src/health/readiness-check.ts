@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { abandonAfter, breakConnectingConnections, breakConnection } from '../database/connection-breaker';
-import { initializeOnce } from '../database/initialize-once';
+import { initializeOnce, pendingInitialization } from '../database/initialize-once';
+import { migrationsOnConnect } from '../database/migrations-on-connect';
 import { messageOf } from '../errors';
 import { settleWithin } from '../settle-within';
 import { pingQuery } from './ping-queries';
@@ -20,13 +21,18 @@ export interface ReadinessReport {
   readonly reason: string;
 }
 
+/** The reason readiness gives while the database's migrations run or wait for their lock. */
+export const MIGRATING = 'migrating';
+
 // A ping or connection attempt outstanding this many timeouts is taken for lost: its connection is
 // closed (where the driver allows it) so the next check can start afresh.
 const ABANDON_AFTER_TIMEOUTS = 10;
 
 /**
  * Checks that the database answers: resolves the `DataSource`, starts its `initialize()` if it has
- * not run (one at a time), and pings it with its dialect's query on a connection of its own.
+ * not run (one at a time), and pings it with its dialect's query on a connection of its own. While
+ * `DatabaseModule` runs the migrations (or waits for their lock) it reports `migrating` at once;
+ * after they failed, their error.
  * Concurrent checks share the one attempt in flight, so a hung database never has more than one ping
  * outstanding from here; each check waits for it at most `timeoutMs`. An attempt still outstanding
  * after ten timeouts has its connection closed, so a connection the network dropped silently cannot
@@ -58,9 +64,19 @@ export class ReadinessCheck {
     try {
       const dataSource = await this.#resolve();
       if (!dataSource) return { isReady: false, reason: 'no DataSource was found' };
-      await this.#abandoningIfLost(initializeOnce(dataSource), (reason) =>
+      const migrations = migrationsOnConnect(dataSource);
+      // Failed migrations are run again by the connector, with its backoff: readiness reports
+      // their error until then rather than starting them again at every probe.
+      const failure = pendingInitialization(dataSource) ? undefined : migrations?.failure;
+      if (failure !== undefined) return { isReady: false, reason: messageOf(failure) };
+      const connecting = this.#abandoningIfLost(initializeOnce(dataSource), (reason) =>
         breakConnectingConnections(dataSource, reason),
       );
+      // Settled here whatever becomes of it: this check may answer before it does.
+      connecting.catch(() => undefined);
+      await Promise.race([connecting, migrations?.started ?? connecting]);
+      if (migrations?.isMigrating) return { isReady: false, reason: MIGRATING };
+      await connecting;
       const runner = dataSource.createQueryRunner();
       try {
         await this.#abandoningIfLost(runner.query(pingQuery(dataSource.options.type)), (reason) =>

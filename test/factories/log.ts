@@ -22,6 +22,8 @@ export interface LogCapture {
   entries(): LogEntry[];
   /** Every line written so far, as written. */
   text(): string;
+  /** Resolves with the first line, written already or later, that `matches`. */
+  next(matches: (entry: LogEntry) => boolean): Promise<LogEntry>;
 }
 
 /** pino's numeric level for `error`. */
@@ -30,17 +32,32 @@ export const ERROR_LEVEL = 50;
 /** A pino logger whose JSON lines are kept in memory, for tests that read the log. */
 export function captureLog(): LogCapture {
   const lines: string[] = [];
+  const waiters = new Set<(entry: LogEntry) => void>();
   const logger = pino(
     {},
     {
       write: (line: string) => {
         lines.push(line);
+        const entry = JSON.parse(line) as LogEntry;
+        for (const waiter of [...waiters]) waiter(entry);
       },
     },
   );
+  const entries = () => lines.map((line) => JSON.parse(line) as LogEntry);
   return {
     logger,
     text: () => lines.join(''),
-    entries: () => lines.map((line) => JSON.parse(line) as LogEntry),
+    entries,
+    next: (matches) =>
+      new Promise((resolve) => {
+        const written = entries().find(matches);
+        if (written) return resolve(written);
+        const waiter = (entry: LogEntry) => {
+          if (!matches(entry)) return;
+          waiters.delete(waiter);
+          resolve(entry);
+        };
+        waiters.add(waiter);
+      }),
   };
 }

@@ -1,0 +1,94 @@
+import type { DataSource, Migration, QueryRunner } from 'typeorm';
+import type { Logger } from '../logging/logger';
+import { migrationLockName, migrationLockOf, type MigrationLock } from './migration-locks';
+import { runSchemaWork } from './schema-work';
+import { loadTypeOrm } from './typeorm';
+
+/** What {@link migrateUnderLock} needs besides the `DataSource`. */
+export interface MigrateUnderLockOptions {
+  /**
+   * How long one wait for the lock lasts before it is asked for again: kept under the query bound,
+   * so a server that stops answering is noticed, while a process that waits behind another's
+   * migrations waits as long as they take.
+   */
+  readonly lockWaitMs: number;
+  /** Aborted at shutdown: a wait for the lock ends at once; migrations already running finish. */
+  readonly signal: AbortSignal;
+  readonly logger: Logger;
+}
+
+/**
+ * Runs `dataSource`'s pending migrations while holding the database's migration lock (PostgreSQL
+ * and the embedded database: an advisory lock; MySQL and MariaDB: `GET_LOCK`), on one connection
+ * of its own that takes the lock, runs every migration (in TypeORM's transactions, per
+ * `migrationsTransactionMode`) unbounded by `queryTimeoutMs`, and is closed afterwards. Of several
+ * processes starting together, one migrates; the others wait, then find nothing left to run.
+ * Resolves with the migrations this process applied.
+ *
+ * @example
+ * const applied = await migrateUnderLock(dataSource, { lockWaitMs: 2500, signal, logger });
+ */
+export async function migrateUnderLock(
+  dataSource: DataSource,
+  options: MigrateUnderLockOptions,
+): Promise<Migration[]> {
+  const lock = migrationLockOf(dataSource.options.type);
+  const runner = dataSource.createQueryRunner('master');
+  let held: string | undefined;
+  try {
+    if (lock) {
+      const table = dataSource.options.migrationsTableName ?? 'migrations';
+      const name = migrationLockName(String(await runner.getCurrentDatabase()), table);
+      await acquire(lock, runner, name, options);
+      held = name;
+      await lock.afterAcquire(runner);
+    }
+    return await runMigrations(dataSource, runner);
+  } finally {
+    await giveBack(lock, runner, held);
+  }
+}
+
+async function acquire(
+  lock: MigrationLock,
+  runner: QueryRunner,
+  name: string,
+  { lockWaitMs, signal, logger }: MigrateUnderLockOptions,
+): Promise<void> {
+  // Closing the connection is the only way to end a wait the server is in the middle of.
+  const stopWaiting = () => void lock.discard(runner).catch(() => undefined);
+  signal.addEventListener('abort', stopWaiting, { once: true });
+  try {
+    for (let wait = 1; ; wait++) {
+      signal.throwIfAborted();
+      if (await lock.tryAcquire(runner, name, lockWaitMs)) return;
+      if (wait === 1) {
+        logger.info(
+          { db: runner.connection.options.type },
+          'waiting for the migration lock: another process is migrating',
+        );
+      }
+    }
+  } catch (error) {
+    throw signal.aborted ? new Error('the application is shutting down', { cause: error }) : error;
+  } finally {
+    signal.removeEventListener('abort', stopWaiting);
+  }
+}
+
+function runMigrations(dataSource: DataSource, runner: QueryRunner): Promise<Migration[]> {
+  const executor = new (loadTypeOrm().MigrationExecutor)(dataSource, runner);
+  executor.transaction = dataSource.options.migrationsTransactionMode ?? 'all';
+  // The wait for the lock stays bounded; the migrations themselves are never cut short.
+  return runSchemaWork(() => executor.executePendingMigrations());
+}
+
+async function giveBack(lock: MigrationLock | undefined, runner: QueryRunner, held: string | undefined) {
+  if (!lock) return runner.release();
+  if (runner.isReleased) return;
+  // Unlocking first lets the next process go on at once (and the embedded database runs one
+  // session for every connection, so closing one releases nothing there); closing the connection
+  // ends the lock and the session's settings on a server even when the unlock failed.
+  if (held) await lock.release(runner, held).catch(() => undefined);
+  await lock.discard(runner);
+}
