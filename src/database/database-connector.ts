@@ -56,7 +56,7 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
   /**
    * Stops retrying and closes the pool. An attempt still connecting is abandoned (and whatever it
    * opens later, within the driver's connect timeout, is closed), and so is a wait for the
-   * migration lock; migrations already running are waited for, never cut short.
+   * migration lock (within a second); migrations already running are waited for, never cut short.
    * @example await connector.onApplicationShutdown()
    */
   async onApplicationShutdown(): Promise<void> {

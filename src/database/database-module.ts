@@ -13,6 +13,9 @@ import { migrateOnConnect } from './migrations-on-connect';
 import { withQueryBounds } from './query-bounds';
 import { loadTypeOrm } from './typeorm';
 
+// How long one wait for the migration lock may last at most.
+const MAX_LOCK_WAIT_MS = 1000;
+
 /** TypeORM's options, or a function that returns (or resolves to) them at boot. */
 export type DatabaseOptionsSource =
   DataSourceOptions | (() => DataSourceOptions | Promise<DataSourceOptions>);
@@ -83,8 +86,10 @@ export class DatabaseModule {
             const unlocked = { ...resolved, migrationsRun: false } as DataSourceOptions;
             const dataSource = new DataSource(withQueryBounds(withConnectTimeout(unlocked), bound));
             if (resolved.migrationsRun) {
-              // Each wait for the lock stays under the query bound, which still applies to it.
-              migrateOnConnect(dataSource, { lockWaitMs: Math.ceil(settings.queryTimeoutMs / 2), logger });
+              // Each wait for the lock stays under the query bound, which still applies to it, and
+              // short enough for a shutdown, which is noticed between two waits.
+              const lockWaitMs = Math.min(Math.ceil(settings.queryTimeoutMs / 2), MAX_LOCK_WAIT_MS);
+              migrateOnConnect(dataSource, { lockWaitMs, logger });
             }
             made.add(dataSource);
             return dataSource;

@@ -78,7 +78,7 @@ export class MigrationsOnConnect {
     }
   }
 
-  /** Ends a wait for the lock at once (at shutdown); migrations already running finish. */
+  /** Ends a wait for the lock (at shutdown) within one wait; migrations already running finish. */
   stop(): void {
     this.#stop.abort();
   }
