@@ -26,7 +26,7 @@ export interface MigrateUnderLockOptions {
  * Resolves with the migrations this process applied.
  *
  * @example
- * const applied = await migrateUnderLock(dataSource, { lockWaitMs: 2500, signal, logger });
+ * const applied = await migrateUnderLock(dataSource, { lockWaitMs: 1000, signal, logger });
  */
 export async function migrateUnderLock(
   dataSource: DataSource,

@@ -49,7 +49,8 @@ const mysqlLock: MigrationLock = {
     const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS acquired', [name, waitMs / 1000])) as {
       acquired: unknown;
     }[];
-    // 1: taken; 0: still held elsewhere after waitMs; NULL: the server failed to take it.
+    // 1: taken; 0: still held elsewhere after waitMs; NULL: the server failed to take it. MariaDB
+    // waits fractions of a second; MySQL may round them, which the default wait (1 s) never has.
     if (row?.acquired === null || row?.acquired === undefined) throw new Error(`GET_LOCK('${name}') failed`);
     return Number(row.acquired) === 1;
   },
@@ -59,7 +60,8 @@ const mysqlLock: MigrationLock = {
   async afterAcquire() {},
   async discard(runner) {
     // mysql2 takes a destroyed connection out of its pool; releasing it afterwards is a no-op.
-    (connectionOf(runner) as { destroy(): void }).destroy();
+    const { databaseConnection } = runner as unknown as { databaseConnection?: { destroy(): void } };
+    databaseConnection?.destroy();
     await runner.release();
   },
 };
@@ -93,10 +95,4 @@ export function migrationLockName(database: string, table: string): string {
 function advisoryKey(name: string): string {
   const hex = createHash('sha256').update(name).digest('hex').slice(0, 16);
   return BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();
-}
-
-function connectionOf(runner: QueryRunner): object {
-  const { databaseConnection } = runner as unknown as { databaseConnection?: object };
-  if (!databaseConnection) throw new Error('the migrations query runner has no connection');
-  return databaseConnection;
 }

@@ -17,7 +17,7 @@ type Phase = 'pending' | 'migrating' | 'migrated' | 'failed';
  * for the lock) and their error once they failed, and the connector retries them with its backoff.
  *
  * @example
- * const migrations = migrateOnConnect(dataSource, { lockWaitMs: 2500, logger });
+ * const migrations = migrateOnConnect(dataSource, { lockWaitMs: 1000, logger });
  * if (migrations.isMigrating) return { isReady: false, reason: 'migrating' };
  */
 export class MigrationsOnConnect {
@@ -93,7 +93,7 @@ const registered = new WeakMap<DataSource, MigrationsOnConnect>();
  *
  * @example
  * const dataSource = new DataSource({ ...options, migrationsRun: false });
- * migrateOnConnect(dataSource, { lockWaitMs: 2500, logger });
+ * migrateOnConnect(dataSource, { lockWaitMs: 1000, logger });
  */
 export function migrateOnConnect(
   dataSource: DataSource,
