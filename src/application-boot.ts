@@ -5,6 +5,7 @@ import type { ModuleImport } from './container/module-definition';
 import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
+import { DATABASE_ERROR_DESCRIBERS } from './database/error-describers';
 import { Pipeline } from './http/pipeline';
 import { ApplicationStatus } from './lifecycle/application-status';
 import { createLogger, LOGGER, type Logger } from './logging/logger';
@@ -46,6 +47,7 @@ export async function bootParts(
     logger,
     views: settings.views,
     bodyLimit: settings.bodyLimit,
+    errorDescribers: DATABASE_ERROR_DESCRIBERS,
     globals: {
       guards: container.getAll(APP_GUARD),
       interceptors: container.getAll(APP_INTERCEPTOR),

@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
 import type { RouteParams, RouteQuery } from '../routing/route-urls';
 import type { ErrorPages } from './error-pages';
+import type { Exchange } from './exchange';
 import { markHeadersObserved } from './observed-headers';
 import { pageData } from './page-data';
 import { requestQuery } from './request-query';
@@ -43,16 +44,6 @@ export interface RouteRuntime {
   readonly metadata: ReadonlyMap<unknown, unknown>;
 }
 
-let readRequest: (ctx: Context) => Request;
-
-/**
- * The request under `ctx`, for keel's own reads (the query, the body), which need none of Express's
- * helpers: unlike `ctx.req`, it does not load Express. @example bindQuery(requestOf(ctx), Filter)
- */
-export function requestOf(ctx: Context): Request {
-  return readRequest(ctx);
-}
-
 /**
  * The request context a handler receives: a dozen verbs to read input and write the response.
  * `ctx.req` and `ctx.res` are the Express objects; reading `ctx.res` means the handler answers
@@ -66,19 +57,17 @@ export function requestOf(ctx: Context): Request {
  * }
  */
 export class Context {
-  static {
-    readRequest = (ctx) => ctx.#req;
-  }
-
+  readonly #exchange: Exchange;
   readonly #req: Request;
   readonly #res: Response;
   readonly #runtime: RouteRuntime;
-  #hasTakenOver = false;
   #query: unknown;
 
-  constructor(req: Request, res: Response, runtime: RouteRuntime) {
-    this.#req = req;
-    this.#res = res;
+  /** keel builds contexts (through its `Exchange`); a handler receives one. */
+  constructor(exchange: Exchange, runtime: RouteRuntime) {
+    this.#exchange = exchange;
+    this.#req = exchange.req;
+    this.#res = exchange.res;
     this.#runtime = runtime;
   }
 
@@ -91,19 +80,9 @@ export class Context {
   /** The Express response, for what the context does not cover (streams, cookies, headers). */
   get res(): Response {
     this.#runtime.loadHelpers();
-    this.#hasTakenOver = true;
+    this.#exchange.isTakenOver = true;
     markHeadersObserved(this.#res);
     return this.#res;
-  }
-
-  /** Whether the handler read `ctx.res`, and so answers (or streams) by itself. */
-  get hasTakenOver(): boolean {
-    return this.#hasTakenOver;
-  }
-
-  /** Whether the response has started: nothing more can be sent through the context. */
-  get hasResponded(): boolean {
-    return this.#res.headersSent || this.#res.writableEnded;
   }
 
   /** The path parameter `name` (`:id` in the route), always a string. @example ctx.param('id') */
@@ -210,7 +189,7 @@ export class Context {
   // A second answer (or one after keel already sent a 500) must not throw: it would surface as an
   // unhandled rejection in the handler's own promise chain and bring the process down.
   #isWritable(): boolean {
-    if (!this.hasResponded) return true;
+    if (!this.#exchange.hasResponded) return true;
     this.#runtime.logger.error(
       { err: Errors.alreadyResponded(this.#runtime.description) },
       'response already sent',

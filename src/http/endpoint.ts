@@ -1,25 +1,24 @@
 import type { Request, Response } from 'express';
 import { Errors } from '../errors';
+import { composeHandler } from '../hooks/hook-chain';
+import { resolveRouteHooks, type GlobalHooks } from '../hooks/route-hooks';
 import type { Logger } from '../logging/logger';
 import type { RouteDefinition } from '../routing/route';
 import type { Endpoint } from '../routing/route-table';
-import { Context, type RouteRuntime } from './context';
+import type { RouteRuntime } from './context';
 import type { ErrorPages } from './error-pages';
-import { runFilters, type FailRequest } from './filters';
-import { composeHandler } from './hook-chain';
+import { Exchange } from './exchange';
 import { runMiddleware } from './middleware';
-import { resolveRouteHooks, type GlobalHooks } from './route-hooks';
 import { sendJson } from './send';
 import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
 
-/** What every endpoint shares: the views, the logger, the global hooks, and the one way to the error responder. */
+/** What every endpoint shares: the views, the logger, the global hooks, and the route URLs. */
 export interface EndpointParts {
   readonly views: ViewRenderer;
   readonly pages: ErrorPages;
   readonly logger: Logger;
   readonly globals: GlobalHooks;
-  readonly fail: FailRequest;
   readonly urlFor: RouteRuntime['urlFor'];
   readonly locals: object;
   readonly loadHelpers: () => void;
@@ -28,15 +27,17 @@ export interface EndpointParts {
 const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
 
 /**
- * Prepares the endpoint of one route, once, when the route is added: per request it builds the
- * context, runs the route's middleware, guards and interceptors around the handler (sync or async),
- * sends a returned value as JSON, and hands a throw, a rejection or a handler that never answered to
- * the route's filters, then to `fail`. Hooks a route does not have cost it nothing.
+ * Prepares the endpoint of one route, once, when the route is added: per request it opens the
+ * exchange (the context), runs the route's middleware, guards and interceptors around the handler
+ * (sync or async), and sends a returned value as JSON. It catches nothing: a throw, a rejection or
+ * a handler that never answered leaves `run` for the dispatcher's one error path, which starts with
+ * the `filters` given here. Hooks a route does not have cost it nothing.
  *
  * @example
- * router = new Router({ prepare: (route) => prepareEndpoint(route, parts), ... });
+ * router.add(route); // the router calls prepareEndpoint(route, parts) through its `prepare`
  */
 export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): Endpoint {
+  const description = `${route.source} (${route.method} ${route.path})`;
   const runtime: RouteRuntime = {
     route: { name: route.name, method: route.method, path: route.path },
     urlFor: parts.urlFor,
@@ -45,68 +46,47 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
     views: parts.views,
     pages: parts.pages,
     logger: parts.logger,
-    description: `${route.source} (${route.method} ${route.path})`,
+    description,
     metadata: route.hooks?.metadata ?? NO_METADATA,
   };
-  const { fail } = parts;
   const { middleware, guards, interceptors, filters } = resolveRouteHooks(route, parts.globals);
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
-  const run = composeHandler(route.handler, guards, interceptors);
+  const call = composeHandler(route.handler, guards, interceptors);
 
-  const failed = (thrown: unknown, ctx: Context, req: Request, res: Response): void => {
-    const error = asError(thrown, runtime.description);
-    if (filters.length === 0) fail(error, req, res);
-    else runFilters(error, { filters, ctx, req, res, fail });
-  };
-
-  const finish = (ctx: Context, req: Request, res: Response, result: unknown): void => {
-    if (ctx.hasResponded) return;
+  const finish = (exchange: Exchange, result: unknown): void => {
+    if (exchange.hasResponded) return;
     if (result === undefined) {
-      if (!ctx.hasTakenOver) failed(Errors.noResponse(runtime.description), ctx, req, res);
+      if (!exchange.isTakenOver) throw Errors.noResponse(description);
       return;
     }
     // The status stays whatever the handler set through `ctx.res` (200 unless it did). A value
-    // JSON cannot hold (a BigInt, a cycle) fails here, and is a 500 like any other throw.
-    try {
-      sendJson(res, res.statusCode, result);
-    } catch (error) {
-      failed(error, ctx, req, res);
-    }
+    // JSON cannot hold (a BigInt, a cycle) throws here, and is a 500 like any other throw.
+    sendJson(exchange.res, exchange.res.statusCode, result);
   };
 
-  const execute = (ctx: Context, req: Request, res: Response): void => {
-    let result: unknown;
-    try {
-      result = run(ctx);
-    } catch (error) {
-      failed(error, ctx, req, res);
-      return;
-    }
+  const execute = (exchange: Exchange): Promise<void> | undefined => {
+    const result = call(exchange.ctx, exchange.req);
     // Sync handlers finish at once: no promise and no extra tick on the hot path.
-    if (isThenable(result)) {
-      Promise.resolve(result).then(
-        (value) => finish(ctx, req, res, value),
-        (error: unknown) => failed(error, ctx, req, res),
-      );
-    } else {
-      finish(ctx, req, res, result);
-    }
+    if (isThenable(result)) return Promise.resolve(result).then((value) => finish(exchange, value));
+    finish(exchange, result);
+    return undefined;
   };
 
   return {
     route,
-    handle(incoming, outgoing, params) {
+    filters,
+    open(incoming, outgoing, params) {
       // The dispatcher gives endpoints only requests and responses it has equipped with Express's helpers.
       const req = incoming as Request;
-      const res = outgoing as Response;
       req.params = params;
-      const ctx = new Context(req, res, runtime);
-      if (middleware.length === 0) return execute(ctx, req, res);
-      runMiddleware(middleware, req, res, (error) => {
-        if (error) failed(error, ctx, req, res);
-        else execute(ctx, req, res);
-      });
+      return new Exchange(req, outgoing as Response, runtime);
+    },
+    run(exchange) {
+      if (middleware.length === 0) return execute(exchange);
+      return new Promise<void>((resolve, reject) => {
+        runMiddleware(middleware, exchange.req, exchange.res, (error) => (error ? reject(error) : resolve()));
+      }).then(() => execute(exchange));
     },
     runMiddleware:
       middleware.length === 0
@@ -114,11 +94,4 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
         : (incoming, outgoing, done) =>
             runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
-}
-
-// A handler may throw anything, `undefined` and strings included: it must still end in a 500 that
-// names the route.
-function asError(thrown: unknown, description: string): object {
-  if (typeof thrown === 'object' && thrown !== null) return thrown;
-  return new Error(`${description} threw ${String(thrown)}, which is not an Error`, { cause: thrown });
 }

@@ -10,7 +10,8 @@ import { forRequestsWithBody } from './body-stage';
 import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
 import { Dispatcher } from './dispatcher';
 import { ErrorPages } from './error-pages';
-import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from './route-hooks';
+import type { ErrorDescriber } from './error-responder';
+import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
 import { prepareEndpoint } from './endpoint';
 import { createExpressApp } from './express-app';
 import { ExpressObjects, type ServerClasses } from './express-objects';
@@ -27,6 +28,8 @@ export interface PipelineOptions {
   readonly logger: Logger;
   readonly views: string;
   readonly bodyLimit: string | number;
+  /** What errors without a status of their own mean, asked in order (the database's). */
+  readonly errorDescribers: readonly ErrorDescriber[];
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
 }
@@ -73,11 +76,10 @@ export class Pipeline {
     };
     const pages = new ErrorPages(views, logger, { urlFor, locals });
     const globals = checkGlobalHooks(options.globals, options.resolve);
-    const fail = (...args: Parameters<Dispatcher['fail']>) => this.#dispatcher.fail(...args);
     this.router = new Router({
       resolve: options.resolve,
       prepare: (route) =>
-        prepareEndpoint(route, { views, pages, logger, globals, fail, urlFor, locals, loadHelpers }),
+        prepareEndpoint(route, { views, pages, logger, globals, urlFor, locals, loadHelpers }),
       status: options.status,
       logger: options.logger,
       urls,
@@ -103,6 +105,7 @@ export class Pipeline {
       },
       logger,
       pages,
+      describers: options.errorDescribers,
     });
   }
 

@@ -3,15 +3,16 @@ import { Errors } from '../errors';
 import type { ParamTarget, PipeTransform } from '../hooks/hook-types';
 import { resolveHook } from '../hooks/resolve-hooks';
 import { bindQuery } from '../http/bind';
-import { requestOf, type Context } from '../http/context';
+import type { Request } from 'express';
+import type { Context } from '../http/context';
 import { isApplicationClass } from '../metadata/design-types';
 import { MetadataKey } from '../metadata/keys';
 import { getMethodParamTypes, getOwnMetadata, prototypeDeclaring } from '../metadata/reflection';
 import { pathParameters } from './path';
-import type { RouteHandler } from './route';
+import type { PreparedHandler } from './route';
 import type { ParamMetadata } from './route-metadata';
 
-type ArgumentReader = (ctx: Context) => unknown;
+type ArgumentReader = (ctx: Context, req: Request) => unknown;
 
 /** Where a controller method is, and how its pipes are built. */
 export interface MethodHandlerSpec {
@@ -32,7 +33,7 @@ export interface MethodHandlerSpec {
  * @example
  * const handler = createMethodHandler({ instance, property: 'show', path: '/orders/:id', resolve });
  */
-export function createMethodHandler(spec: MethodHandlerSpec): RouteHandler | undefined {
+export function createMethodHandler(spec: MethodHandlerSpec): PreparedHandler | undefined {
   const { instance, property, path } = spec;
   const method: unknown = (instance as Record<string | symbol, unknown>)[property];
   if (typeof method !== 'function') return undefined;
@@ -63,14 +64,14 @@ export function createMethodHandler(spec: MethodHandlerSpec): RouteHandler | und
   );
 
   if (!isAsync)
-    return (ctx) =>
+    return (ctx, req) =>
       method.apply(
         instance,
-        readers.map((read) => read(ctx)),
+        readers.map((read) => read(ctx, req)),
       ) as unknown;
-  return async (ctx) => {
+  return async (ctx, req) => {
     const args: unknown[] = [];
-    for (const read of readers) args.push(await read(ctx));
+    for (const read of readers) args.push(await read(ctx, req));
     return method.apply(instance, args) as unknown;
   };
 }
@@ -82,14 +83,14 @@ function argumentReader(param: ParamMetadata, declaredType: unknown, source: str
       return (ctx) => ctx.param(name);
     case 'query':
       if (isWholeQuery(param))
-        return classReader(declaredType, source, param, (ctx, type) => bindQuery(requestOf(ctx), type));
+        return classReader(declaredType, source, param, (_ctx, req, type) => bindQuery(req, type));
       return (ctx) => (fallback === undefined ? ctx.query(name) : ctx.query(name, fallback));
     case 'form':
       return (ctx) => (fallback === undefined ? ctx.form(name) : ctx.form(name, fallback));
     case 'ctx':
       return (ctx) => ctx;
     case 'body':
-      return classReader(param.type ?? declaredType, source, param, (ctx, type) => ctx.bind(type));
+      return classReader(param.type ?? declaredType, source, param, (ctx, _req, type) => ctx.bind(type));
     case 'custom': {
       const { read, data } = param;
       return (ctx) => read?.(ctx, data);
@@ -103,6 +104,7 @@ function isWholeQuery(param: ParamMetadata): boolean {
 
 type Binder = (
   ctx: Context,
+  req: Request,
   type: Class<object>,
 ) => Promise<{ ok: true; value: object } | { ok: false; error: Error }>;
 
@@ -115,8 +117,8 @@ function classReader(type: unknown, source: string, param: ParamMetadata, bind: 
       `${decorator}on parameter #${param.index} needs a class type${param.source === 'body' ? ', or @Body(Class)' : ''}`,
     );
   }
-  return async (ctx) => {
-    const result = await bind(ctx, type as Class<object>);
+  return async (ctx, req) => {
+    const result = await bind(ctx, req, type as Class<object>);
     if (!result.ok) throw result.error;
     return result.value;
   };
@@ -142,8 +144,8 @@ function withPipes(
     name: param.name,
     type: declaredType,
   };
-  return async (ctx) => {
-    let value = await read(ctx);
+  return async (ctx, req) => {
+    let value = await read(ctx, req);
     for (const pipe of pipes) value = await pipe.transform(value, ctx, target);
     return value;
   };

@@ -1,6 +1,8 @@
 import createRouter, { type HTTPMethod } from 'find-my-way';
 import { METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Errors } from '../errors';
+import type { CatchingFilter } from '../hooks/filters';
+import type { Exchange } from '../http/exchange';
 import { routeShape, toTablePath, type TablePath } from './path';
 import type { RouteDefinition } from './route';
 
@@ -10,8 +12,15 @@ export type PathParams = Record<string, string>;
 /** What the dispatcher runs for one route: prepared once, when the route is added. */
 export interface Endpoint {
   readonly route: RouteDefinition;
-  /** Runs the route for a request that the table matched. */
-  handle(req: IncomingMessage, res: ServerResponse, params: PathParams): void;
+  /** Where an error of this route goes first: its own filters, then the application's. */
+  readonly filters: readonly CatchingFilter[];
+  /** Opens one request the table matched: its context, with the path parameters set. */
+  open(req: IncomingMessage, res: ServerResponse, params: PathParams): Exchange;
+  /**
+   * Runs the route's middleware, guards, interceptors and handler, and sends a returned value:
+   * undefined when it answered at once, else a promise; throws or rejects with the route's error.
+   */
+  run(exchange: Exchange): Promise<void> | undefined;
   /**
    * Runs only the route's own middleware (`@UseMiddleware`), for a CORS preflight: an OPTIONS
    * request to its path that no route answers. Undefined when the route has none.
@@ -147,9 +156,11 @@ function renamingWildcard(endpoint: Endpoint, name: string): Endpoint {
   return {
     route: endpoint.route,
     runMiddleware: endpoint.runMiddleware,
-    handle: (req, res, params) => {
+    filters: endpoint.filters,
+    run: (exchange) => endpoint.run(exchange),
+    open: (req, res, params) => {
       const { '*': rest = '', ...named } = params;
-      endpoint.handle(req, res, { ...named, [name]: rest });
+      return endpoint.open(req, res, { ...named, [name]: rest });
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import type { DeclaredHooks } from '../hooks/declared-hooks';
 import type { Context } from '../http/context';
 import type { RouteDoc } from './route-doc';
@@ -13,11 +14,20 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 
  */
 export type RouteHandler = (ctx: Context) => unknown;
 
+/**
+ * A route's handler as keel calls it: the context, and the request under it for keel's own reads
+ * (a whole query bound into a class), which must not load Express as `ctx.req` does.
+ *
+ * @example
+ * const handler: PreparedHandler = (ctx, req) => bindQuery(req, Filter);
+ */
+export type PreparedHandler = (ctx: Context, req: Request) => unknown;
+
 /** One compiled route: what the router registers and `framework routes` prints. */
 export interface RouteDefinition {
   readonly method: HttpMethod;
   readonly path: string;
-  readonly handler: RouteHandler;
+  readonly handler: PreparedHandler;
   /** A stable name, such as `orders.show`. */
   readonly name: string;
   /** Who declared it, for error messages and logs, such as `OrderController.show`. */

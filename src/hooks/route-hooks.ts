@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
-import type { CanActivate, ExceptionFilter, HookEntry, Interceptor } from '../hooks/hook-types';
-import { resolveHook } from '../hooks/resolve-hooks';
+import type { CanActivate, ExceptionFilter, HookEntry, Interceptor } from './hook-types';
+import { resolveHook } from './resolve-hooks';
 import type { Class } from '../container/token';
 import { Errors } from '../errors';
 import type { RouteDefinition } from '../routing/route';
 import { catchingFilter, type CatchingFilter } from './filters';
-import { toMiddlewareFunctions } from './middleware';
+import { toMiddlewareFunctions } from '../http/middleware';
 
 /** The application's own hooks, from the `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` providers. */
 export interface GlobalHooks {
