@@ -1,5 +1,5 @@
 // The table's formatting is internal to the CLI, so this unit test reaches into src/ directly.
-import type { RouteDefinition } from 'keel';
+import type { RouteDefinition } from '../../src/routing/route';
 import { formatRouteTable } from '../../src/cli/route-table';
 
 function route(

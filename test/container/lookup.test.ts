@@ -1,4 +1,5 @@
-import { Container, Injectable } from 'keel';
+import { Injectable } from 'keel';
+import { Container } from '../../src/container/container';
 import { boot, defineModule } from './define-module';
 import { Clock, Scheduler } from './fixtures';
 

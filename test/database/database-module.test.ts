@@ -5,11 +5,11 @@ import {
   Injectable,
   InjectRepository,
   Module,
-  repositoryToken,
   type Application,
   type DatabaseConnectOptions,
   type ModuleMetadata,
 } from 'keel';
+import { repositoryToken } from '../../src/database/inject-repository';
 import { bootApp } from '../factories/app';
 import { captureLog, type LogCapture } from '../factories/log';
 import { PostgresProxy, type ProxyMode } from '../factories/postgres-proxy';
