@@ -43,7 +43,6 @@ export async function bootParts(
   );
   const pipeline = new Pipeline({
     resolve: (type) => container.construct(type),
-    status,
     logger,
     views: settings.views,
     bodyLimit: settings.bodyLimit,

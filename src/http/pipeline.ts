@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Class } from '../container/token';
-import type { ApplicationStatus } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import { Router } from '../routing/router';
 import { RouteUrls } from '../routing/route-urls';
@@ -24,7 +23,6 @@ export type { Express } from 'express';
 /** What the pipeline is assembled from at boot. */
 export interface PipelineOptions {
   readonly resolve: <T>(type: Class<T>) => T;
-  readonly status: ApplicationStatus;
   readonly logger: Logger;
   readonly views: string;
   readonly bodyLimit: string | number;
@@ -47,7 +45,7 @@ export interface GlobalHookInstances {
  * and the dispatcher that runs them all.
  *
  * @example
- * const pipeline = new Pipeline({ resolve, status, logger, views, bodyLimit: '1mb' });
+ * const pipeline = new Pipeline({ resolve, logger, views, bodyLimit: '1mb', globals, errorDescribers });
  * http.createServer(pipeline.serverClasses, pipeline.handle);
  */
 export class Pipeline {
@@ -80,8 +78,6 @@ export class Pipeline {
       resolve: options.resolve,
       prepare: (route) =>
         prepareEndpoint(route, { views, pages, logger, globals, urlFor, locals, loadHelpers }),
-      status: options.status,
-      logger: options.logger,
       urls,
     });
     this.#dispatcher = new Dispatcher({

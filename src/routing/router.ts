@@ -1,23 +1,16 @@
 import type { Class } from '../container/token';
-import type { ApplicationStatus } from '../lifecycle/application-status';
-import type { Logger } from '../logging/logger';
 import { joinPath } from './path';
+import { compileController } from './route-compiler';
 import { resourceRoutes } from './resource-routes';
 import type { ResourceOptions } from './resource-table';
 import type { HttpMethod, RouteDefinition, RouteHandler } from './route';
 import { RouteTable, type Endpoint, type RouteMatch } from './route-table';
 import type { RouteParams, RouteQuery, RouteUrls } from './route-urls';
 
-/**
- * What the router needs from the application: DI for controller classes, the HTTP layer that
- * prepares each route's endpoint, and what route sets added through it (health routes) read: the
- * application's status and logger.
- */
+/** What the router needs from the application: DI for controller classes, and the HTTP layer that prepares each route's endpoint. */
 export interface RouterDependencies {
   readonly resolve: <T>(type: Class<T>) => T;
   readonly prepare: (route: RouteDefinition) => Endpoint;
-  readonly status: ApplicationStatus;
-  readonly logger: Logger;
   /** The named routes' paths, which `urlFor` fills in. */
   readonly urls: RouteUrls;
 }
@@ -43,16 +36,6 @@ export class Router {
 
   constructor(dependencies: RouterDependencies) {
     this.#dependencies = dependencies;
-  }
-
-  /** The status of the application this router serves. @example router.status.isShuttingDown */
-  get status(): ApplicationStatus {
-    return this.#dependencies.status;
-  }
-
-  /** The logger of the application this router serves. @example router.logger.info({}, 'ready') */
-  get logger(): Logger {
-    return this.#dependencies.logger;
   }
 
   /** Routes GET `path` to `handler`. @example router.get('/hello', () => ({ hello: 'world' })) */
@@ -91,6 +74,15 @@ export class Router {
   /** Registers the five API resource routes (no create, no edit). @example router.apiResource('/api/photos', PhotoController) */
   apiResource(path: string, controller: Class | object, options: ResourceOptions = {}): this {
     return this.#addResource(path, controller, options, true);
+  }
+
+  /**
+   * Adds the routes of a decorated controller class (`@Controller`, `@Resource`, `@ApiResource`),
+   * built through DI with its constructor's dependencies. @example router.controller(OrderController)
+   */
+  controller(type: Class): this {
+    const { resolve } = this.#dependencies;
+    return this.add(...compileController(type, resolve(type) as object, resolve));
   }
 
   /**
