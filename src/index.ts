@@ -9,7 +9,7 @@ export type {
   OnApplicationBootstrap,
   OnApplicationShutdown,
   OnModuleInit,
-} from './container/lifecycle';
+} from './lifecycle/lifecycle-hooks';
 export type { DynamicModule, ModuleImport, ModuleMetadata } from './container/module-definition';
 export type {
   ClassProvider,
@@ -82,7 +82,8 @@ export type { HealthModuleOptions, HealthOptions } from './health/health-options
 export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
-export { Context, type RouteInfo, type SessionData } from './http/context';
+export { Context, type SessionData } from './http/context';
+export type { RouteInfo } from './http/route-info';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';
 export type { JsonSchema } from './openapi/json-schema';
@@ -93,6 +94,6 @@ export { LOGGER, type Logger } from './logging/logger';
 export type { ResourceAction, ResourceOptions, ResourceOutputs } from './routing/resource-table';
 export type { RouteHandler } from './routing/route';
 export { Router, type FunctionRouteOptions } from './routing/router';
-export type { RouteParams, RouteQuery } from './routing/route-urls';
+export type { RouteParams, RouteQuery } from './http/route-info';
 export { SessionModule } from './session/session-module';
 export type { SessionModuleOptions, SessionSecret } from './session/session-options';

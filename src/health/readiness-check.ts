@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { abandonAfter, breakConnectingConnections, breakConnection } from '../database/connection-breaker';
 import { initializeOnce } from '../database/initialize-once';
-import { messageOf } from '../errors';
+import { messageOf } from '../framework-error';
 import { settleWithin } from '../settle-within';
 import { pingQuery } from './ping-queries';
 

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/http-error';
 import type { Context } from '../http/context';
 import { isThenable } from '../http/thenable';
-import type { PreparedHandler } from '../routing/route';
+import type { PreparedHandler } from '../http/exchange';
 import type { CanActivate, Interceptor } from './hook-types';
 
 /**

@@ -1,11 +1,10 @@
 import type { Request, Response } from 'express';
 import type { Class } from '../container/token';
-import { Errors } from '../errors';
+import { HandlerErrors } from './handler-errors';
 import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
-import type { RouteParams, RouteQuery } from '../routing/route-urls';
+import type { RouteInfo, RouteParams, RouteQuery } from './route-info';
 import type { ErrorPages } from './error-pages';
-import type { Exchange } from './exchange';
 import { markHeadersObserved } from './observed-headers';
 import { pageData } from './page-data';
 import { requestQuery } from './request-query';
@@ -13,13 +12,13 @@ import { sendError } from './error-responder';
 import { sendHtml, sendJson } from './send';
 import type { ViewRenderer } from './views';
 
-/** The matched route, as `ctx.route` gives it. */
-export interface RouteInfo {
-  /** Its name, such as `orders.show`: what `urlFor` knows it by. */
-  readonly name: string;
-  readonly method: string;
-  /** Its declared path, such as `/orders/:id`. */
-  readonly path: string;
+/** What a context reads and reports through: the request, the response, and keel's bookkeeping of them. */
+export interface ContextTarget {
+  readonly req: Request;
+  readonly res: Response;
+  /** Set when the handler reads `ctx.res`. */
+  isTakenOver: boolean;
+  readonly hasResponded: boolean;
 }
 
 /** A session's data, kept across the requests of one client (with `SessionModule`). */
@@ -57,14 +56,14 @@ export interface RouteRuntime {
  * }
  */
 export class Context {
-  readonly #exchange: Exchange;
+  readonly #exchange: ContextTarget;
   readonly #req: Request;
   readonly #res: Response;
   readonly #runtime: RouteRuntime;
   #query: unknown;
 
   /** keel builds contexts (through its `Exchange`); a handler receives one. */
-  constructor(exchange: Exchange, runtime: RouteRuntime) {
+  constructor(exchange: ContextTarget, runtime: RouteRuntime) {
     this.#exchange = exchange;
     this.#req = exchange.req;
     this.#res = exchange.res;
@@ -88,7 +87,7 @@ export class Context {
   /** The path parameter `name` (`:id` in the route), always a string. @example ctx.param('id') */
   param(name: string): string {
     const value = (this.#req.params as Record<string, string | string[] | undefined>)[name];
-    if (value === undefined) throw Errors.unknownParam(this.#runtime.description, name);
+    if (value === undefined) throw HandlerErrors.unknownParam(this.#runtime.description, name);
     return Array.isArray(value) ? value.join('/') : value;
   }
 
@@ -150,7 +149,7 @@ export class Context {
   /** The session's data, kept across requests (with `SessionModule`). @example ctx.session.cart = [] */
   get session(): SessionData {
     const { session } = this.#req as { session?: SessionData | null };
-    if (!session) throw Errors.noSession(this.#runtime.description);
+    if (!session) throw HandlerErrors.noSession(this.#runtime.description);
     return session;
   }
 
@@ -191,7 +190,7 @@ export class Context {
   #isWritable(): boolean {
     if (!this.#exchange.hasResponded) return true;
     this.#runtime.logger.error(
-      { err: Errors.alreadyResponded(this.#runtime.description) },
+      { err: HandlerErrors.alreadyResponded(this.#runtime.description) },
       'response already sent',
     );
     return false;

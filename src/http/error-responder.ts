@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
-import { HttpError, type FieldErrors } from '../errors';
+import { HttpError } from './http-error';
+import { type FieldErrors } from './http-error';
 import type { Logger } from '../logging/logger';
 import type { ErrorPages } from './error-pages';
 import { sendHtml, sendJson } from './send';

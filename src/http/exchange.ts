@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { Context, type RouteRuntime } from './context';
+import { Context, type ContextTarget, type RouteRuntime } from './context';
 
 /**
  * One request as keel's own code sees it: the request, the response and the context handed to the
@@ -12,7 +12,7 @@ import { Context, type RouteRuntime } from './context';
  * await handler(exchange.ctx, exchange.req);
  * if (!exchange.hasResponded && !exchange.isTakenOver) throw Errors.noResponse(route);
  */
-export class Exchange {
+export class Exchange implements ContextTarget {
   /** Set when the handler reads `ctx.res`: it answers (or streams) by itself from then on. */
   isTakenOver = false;
   readonly ctx: Context;
@@ -30,3 +30,12 @@ export class Exchange {
     return this.res.headersSent || this.res.writableEnded;
   }
 }
+
+/**
+ * A route's handler as keel calls it: the context, and the request under it for keel's own reads
+ * (a whole query bound into a class), which must not load Express as `ctx.req` does.
+ *
+ * @example
+ * const handler: PreparedHandler = (ctx, req) => bindQuery(req, Filter);
+ */
+export type PreparedHandler = (ctx: Context, req: Request) => unknown;

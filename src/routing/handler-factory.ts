@@ -1,5 +1,4 @@
 import type { Class } from '../container/token';
-import { Errors } from '../errors';
 import type { ParamTarget, PipeTransform } from '../hooks/hook-types';
 import { resolveHook } from '../hooks/resolve-hooks';
 import { bindQuery } from '../http/bind';
@@ -9,8 +8,10 @@ import { isApplicationClass } from '../metadata/design-types';
 import { MetadataKey } from '../metadata/keys';
 import { getMethodParamTypes, getOwnMetadata, prototypeDeclaring } from '../metadata/reflection';
 import { pathParameters } from './path';
-import type { PreparedHandler } from './route';
+import type { PreparedHandler } from '../http/exchange';
 import type { ParamMetadata } from './route-metadata';
+import { HookErrors } from '../hooks/hook-errors';
+import { HandlerErrors } from '../http/handler-errors';
 
 type ArgumentReader = (ctx: Context, req: Request) => unknown;
 
@@ -45,7 +46,7 @@ export function createMethodHandler(spec: MethodHandlerSpec): PreparedHandler | 
   const declared = pathParameters(path);
   for (const param of params) {
     if (param.source === 'param' && !declared.has(param.name ?? '')) {
-      throw Errors.unknownParam(`${source} (${path})`, param.name ?? '');
+      throw HandlerErrors.unknownParam(`${source} (${path})`, param.name ?? '');
     }
   }
   const types = getMethodParamTypes(prototype, property);
@@ -112,7 +113,7 @@ type Binder = (
 function classReader(type: unknown, source: string, param: ParamMetadata, bind: Binder): ArgumentReader {
   if (!isApplicationClass(type)) {
     const decorator = param.source === 'body' ? '@Body() ' : '@Query() ';
-    throw Errors.invalidRoute(
+    throw HookErrors.invalidRoute(
       source,
       `${decorator}on parameter #${param.index} needs a class type${param.source === 'body' ? ', or @Body(Class)' : ''}`,
     );

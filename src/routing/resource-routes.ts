@@ -1,5 +1,5 @@
 import type { Class } from '../container/token';
-import { Errors } from '../errors';
+import { RoutingErrors } from './routing-errors';
 import { declaredHooks } from '../hooks/declared-hooks';
 import { joinPath } from './path';
 import {
@@ -32,7 +32,8 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
   const { only, except } = spec.options;
   const controller = spec.instance.constructor.name;
   for (const action of [...(only ?? []), ...(except ?? [])]) {
-    if (!RESOURCE_ACTIONS.includes(action)) throw Errors.unknownAction(controller, action, RESOURCE_ACTIONS);
+    if (!RESOURCE_ACTIONS.includes(action))
+      throw RoutingErrors.unknownAction(controller, action, RESOURCE_ACTIONS);
   }
   const base = joinPath(spec.path);
   const prefix = base.slice(1).replaceAll('/', '.');
@@ -44,7 +45,7 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
       const path = joinPath(base, route.suffix);
       const handler = createMethodHandler({ ...spec, property: route.action, path });
       if (!handler) {
-        throw Errors.missingAction(
+        throw RoutingErrors.missingAction(
           controller,
           kind,
           base,

@@ -1,10 +1,11 @@
 import createRouter, { type HTTPMethod } from 'find-my-way';
 import { METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Errors } from '../errors';
+import { RoutingErrors } from './routing-errors';
 import type { CatchingFilter } from '../hooks/filters';
 import type { Exchange } from '../http/exchange';
 import { routeShape, toTablePath, type TablePath } from './path';
 import type { RouteDefinition } from './route';
+import { HookErrors } from '../hooks/hook-errors';
 
 /** Path parameters by name, decoded. */
 export type PathParams = Record<string, string>;
@@ -72,11 +73,12 @@ export class RouteTable {
     const paths = endpoints.map(({ route }) => {
       const key = `${route.method} ${routeShape(route.path)}`;
       const existing = this.#declared.get(key) ?? batch.get(key);
-      if (existing) throw Errors.routeConflict(route.method, route.path, existing.source, route.source);
+      if (existing)
+        throw RoutingErrors.routeConflict(route.method, route.path, existing.source, route.source);
       batch.set(key, route);
       const path = toTablePath(route.path);
       if (typeof path === 'string') {
-        throw Errors.invalidRoute(route.source, `invalid path "${route.path}": ${path}`);
+        throw HookErrors.invalidRoute(route.source, `invalid path "${route.path}": ${path}`);
       }
       return path;
     });
@@ -130,7 +132,10 @@ export class RouteTable {
       try {
         this.#tree.on(method as HTTPMethod, pattern, noop, endpoint);
       } catch (error) {
-        throw Errors.invalidRoute(route.source, `invalid path "${route.path}": ${(error as Error).message}`);
+        throw HookErrors.invalidRoute(
+          route.source,
+          `invalid path "${route.path}": ${(error as Error).message}`,
+        );
       }
       if (isAll) this.#standIns.set(key, route.source);
     }

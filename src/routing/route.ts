@@ -1,6 +1,6 @@
-import type { Request } from 'express';
 import type { DeclaredHooks } from '../hooks/declared-hooks';
 import type { Context } from '../http/context';
+import type { PreparedHandler } from '../http/exchange';
 import type { RouteDoc } from './route-doc';
 
 /** The HTTP methods a route can answer; `ALL` answers every method. */
@@ -13,15 +13,6 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 
  * const hello: RouteHandler = (ctx) => ({ hello: ctx.query('name', 'world') });
  */
 export type RouteHandler = (ctx: Context) => unknown;
-
-/**
- * A route's handler as keel calls it: the context, and the request under it for keel's own reads
- * (a whole query bound into a class), which must not load Express as `ctx.req` does.
- *
- * @example
- * const handler: PreparedHandler = (ctx, req) => bindQuery(req, Filter);
- */
-export type PreparedHandler = (ctx: Context, req: Request) => unknown;
 
 /** One compiled route: what the router registers and `framework routes` prints. */
 export interface RouteDefinition {

@@ -5,7 +5,8 @@ import { resourceRoutes } from './resource-routes';
 import type { ResourceOptions } from './resource-table';
 import type { HttpMethod, RouteDefinition, RouteHandler } from './route';
 import { RouteTable, type Endpoint, type RouteMatch } from './route-table';
-import type { RouteParams, RouteQuery, RouteUrls } from './route-urls';
+import type { RouteParams, RouteQuery } from '../http/route-info';
+import type { RouteUrls } from './route-urls';
 
 /** What the router needs from the application: DI for controller classes, and the HTTP layer that prepares each route's endpoint. */
 export interface RouterDependencies {

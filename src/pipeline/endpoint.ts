@@ -1,17 +1,17 @@
 import type { Request, Response } from 'express';
-import { Errors } from '../errors';
+import { HandlerErrors } from '../http/handler-errors';
 import { composeHandler } from '../hooks/hook-chain';
 import { resolveRouteHooks, type GlobalHooks } from '../hooks/route-hooks';
 import type { Logger } from '../logging/logger';
 import type { RouteDefinition } from '../routing/route';
 import type { Endpoint } from '../routing/route-table';
-import type { RouteRuntime } from './context';
-import type { ErrorPages } from './error-pages';
-import { Exchange } from './exchange';
-import { runMiddleware } from './middleware';
-import { sendJson } from './send';
-import { isThenable } from './thenable';
-import type { ViewRenderer } from './views';
+import type { RouteRuntime } from '../http/context';
+import type { ErrorPages } from '../http/error-pages';
+import { Exchange } from '../http/exchange';
+import { runMiddleware } from '../http/middleware';
+import { sendJson } from '../http/send';
+import { isThenable } from '../http/thenable';
+import type { ViewRenderer } from '../http/views';
 
 /** What every endpoint shares: the views, the logger, the global hooks, and the route URLs. */
 export interface EndpointParts {
@@ -49,7 +49,11 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
     description,
     metadata: route.hooks?.metadata ?? NO_METADATA,
   };
-  const { middleware, guards, interceptors, filters } = resolveRouteHooks(route, parts.globals);
+  const { middleware, guards, interceptors, filters } = resolveRouteHooks(
+    route.hooks,
+    route.source,
+    parts.globals,
+  );
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
   const call = composeHandler(route.handler, guards, interceptors);
@@ -57,7 +61,7 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
   const finish = (exchange: Exchange, result: unknown): void => {
     if (exchange.hasResponded) return;
     if (result === undefined) {
-      if (!exchange.isTakenOver) throw Errors.noResponse(description);
+      if (!exchange.isTakenOver) throw HandlerErrors.noResponse(description);
       return;
     }
     // The status stays whatever the handler set through `ctx.res` (200 unless it did). A value

@@ -1,17 +1,17 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/http-error';
 import { runFilters, type CatchingFilter } from '../hooks/filters';
 import type { Logger } from '../logging/logger';
 import type { Router } from '../routing/router';
-import type { RouteRuntime } from './context';
-import type { ErrorPages } from './error-pages';
-import { malformedPath, respondWithError, type ErrorDescriber } from './error-responder';
-import { Exchange } from './exchange';
-import type { ExpressObjects } from './express-objects';
-import { runErrorMiddleware, runMiddleware } from './middleware';
-import { markHeadersObserved } from './observed-headers';
-import { isThenable } from './thenable';
+import type { RouteRuntime } from '../http/context';
+import type { ErrorPages } from '../http/error-pages';
+import { malformedPath, respondWithError, type ErrorDescriber } from '../http/error-responder';
+import { Exchange } from '../http/exchange';
+import type { ExpressObjects } from '../http/express-objects';
+import { runErrorMiddleware, runMiddleware } from '../http/middleware';
+import { markHeadersObserved } from '../http/observed-headers';
+import { isThenable } from '../http/thenable';
 
 /** What the dispatcher is built from, once, at boot. */
 export interface DispatcherParts {
