@@ -9,7 +9,7 @@ import { makeController } from './make-controller';
 import { createProject } from './new-project';
 import { keelVersion } from './package-version';
 import { askForController } from './prompt';
-import { formatRouteTable } from './route-table';
+import { formatRouteTable } from './route-listing';
 
 /** Where the commands run: the `framework` program alone, or an application's entry point. */
 export interface CliHost {

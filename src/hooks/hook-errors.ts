@@ -9,8 +9,4 @@ export const HookErrors = {
         `Fix: give ${name} a ${method}() method, or remove it from the decorator.`,
     );
   },
-
-  invalidRoute(source: string, reason: string) {
-    return new FrameworkError('E_INVALID_ROUTE', `${source}: ${reason}`);
-  },
 };

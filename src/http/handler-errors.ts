@@ -40,4 +40,8 @@ export const HandlerErrors = {
         `Fix: read one of the path's :parameters, or add :${name} to the path.`,
     );
   },
+
+  invalidRoute(source: string, reason: string) {
+    return new FrameworkError('E_INVALID_ROUTE', `${source}: ${reason}`);
+  },
 };

@@ -5,7 +5,7 @@ import type { CatchingFilter } from '../hooks/filters';
 import type { Exchange } from '../http/exchange';
 import { routeShape, toTablePath, type TablePath } from './path';
 import type { RouteDefinition } from './route';
-import { HookErrors } from '../hooks/hook-errors';
+import { HandlerErrors } from '../http/handler-errors';
 
 /** Path parameters by name, decoded. */
 export type PathParams = Record<string, string>;
@@ -78,7 +78,7 @@ export class RouteTable {
       batch.set(key, route);
       const path = toTablePath(route.path);
       if (typeof path === 'string') {
-        throw HookErrors.invalidRoute(route.source, `invalid path "${route.path}": ${path}`);
+        throw HandlerErrors.invalidRoute(route.source, `invalid path "${route.path}": ${path}`);
       }
       return path;
     });
@@ -132,7 +132,7 @@ export class RouteTable {
       try {
         this.#tree.on(method as HTTPMethod, pattern, noop, endpoint);
       } catch (error) {
-        throw HookErrors.invalidRoute(
+        throw HandlerErrors.invalidRoute(
           route.source,
           `invalid path "${route.path}": ${(error as Error).message}`,
         );

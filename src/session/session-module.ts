@@ -1,8 +1,8 @@
 import type { DynamicModule } from '../container/module-definition';
 import { Module } from '../decorators/module';
 import { APP_GUARD, APP_MIDDLEWARE } from '../hooks/hook-tokens';
-import { createCsrfTokens } from '../http/csrf-tokens';
-import { createSessionMiddleware } from '../http/session-middleware';
+import { createCsrfTokens } from './csrf-tokens';
+import { createSessionMiddleware } from './session-middleware';
 import { CsrfGuard } from './csrf-guard';
 import { SessionErrors } from './session-errors';
 import type { SessionModuleOptions, SessionSecret } from './session-options';
