@@ -23,7 +23,7 @@ import {
 } from '../factories/sample';
 import { describeNeeding } from '../factories/requirements';
 import { postgresServerMissing, postgresUrl } from '../factories/test-databases';
-import { killRunningApps } from '../lifecycle/child-app';
+import { killRunningApps } from '../factories/child-app';
 
 // A visitor's whole visit, in headless Chromium, against the compiled sample in its own process:
 // once on its embedded database and once on a database of its own on the PostgreSQL server.
