@@ -4,6 +4,7 @@ import { HttpError } from '../http/http-error';
 import { runFilters, type CatchingFilter } from '../hooks/filters';
 import type { Logger } from '../logging/logger';
 import type { Router } from '../routing/router';
+import type { Endpoint } from '../routing/route-table';
 import type { RouteRuntime } from '../http/context';
 import type { ErrorPages } from '../http/error-pages';
 import { malformedPath, respondWithError, type ErrorDescriber } from '../http/error-responder';
@@ -47,7 +48,7 @@ interface ErrorScope {
  * keel's request listener: every request runs the phases of the pipeline in order (raw Express
  * middleware, body, application middleware, routing, then the route's endpoint), each skipped when
  * it has nothing to do. Phases answer, or fail with an error (a 404 and a 405 are thrown
- * `HttpError`s too); every error takes the one path of {@link Dispatcher.fail}: the filters, then the
+ * `HttpError`s too); every error takes one path, in one place: the filters, then the
  * error middleware given to `app.use`, then keel's responder. No Express router is walked for keel's
  * own routes.
  *
@@ -75,20 +76,15 @@ export class Dispatcher {
     // keel's objects have already and an in-process request's would lose its class's methods to.
     // The router calls `next` when nothing answered.
     app.router(req, res, ((error?: unknown) => {
-      if (error) this.fail(error, req, res);
+      if (error) this.#fail(error, req, res);
       else this.#parseBody(req, res);
     }) as NextFunction);
   };
 
-  /**
-   * The one way every failed request takes: the filters of `scope` (none before phase 3), then the
-   * Express error middleware given to `app.use`, then keel's responder. A filter that throws hands
-   * on its own error instead.
-   *
-   * @example
-   * dispatcher.fail(new HttpError(404, 'no such order'), req, res);
-   */
-  fail(thrown: unknown, req: Request, res: Response, scope?: ErrorScope): void {
+  // The one way every failed request takes: the filters of `scope` (none before phase 3), then the
+  // Express error middleware given to `app.use`, then keel's responder. A filter that throws hands
+  // on its own error instead. The request context, metrics and traces of a failure hang here.
+  #fail(thrown: unknown, req: Request, res: Response, scope?: ErrorScope): void {
     if (scope === undefined) return this.#respond(thrown, req, res);
     const error = asError(thrown, scope.description);
     if (scope.filters.length === 0) return this.#respond(error, req, res);
@@ -124,7 +120,7 @@ export class Dispatcher {
 
   #parseBody(req: Request, res: Response): void {
     this.#parts.bodyStage(req, res, (error?: unknown) => {
-      if (error) this.fail(error, req, res);
+      if (error) this.#fail(error, req, res);
       else this.#runMiddleware(req, res);
     });
   }
@@ -133,29 +129,29 @@ export class Dispatcher {
     const { middleware } = this.#parts;
     if (middleware.length === 0) return this.#route(req, res);
     runMiddleware(middleware, req, res, (error) => {
-      if (error) this.fail(error, req, res, this.#unrouted(req, res));
+      if (error) this.#fail(error, req, res, this.#unrouted(req, res));
       else this.#route(req, res);
     });
   }
 
   // Routing and the route's endpoint, under the one try/catch: a sync throw is caught here, an
-  // async one by the `.catch` of the promise the endpoint returns.
+  // async one by the `.catch` of the promise the endpoint returns. A request that answers pays
+  // for no error scope.
   #route(req: Request, res: Response): void {
-    let scope: ErrorScope | undefined;
+    let endpoint: Endpoint | undefined;
+    let exchange: Exchange | undefined;
     try {
       const match = this.#match(req, res);
       if (match === undefined) return;
-      const { endpoint, params } = match;
-      const exchange = endpoint.open(req, res, params);
-      const { filters } = endpoint;
-      scope = { filters, exchange: () => exchange, description: exchange.runtime.description };
+      endpoint = match.endpoint;
+      exchange = endpoint.open(req, res, match.params);
       const running = endpoint.run(exchange);
-      if (running !== undefined) {
-        const routeScope = scope;
-        running.catch((error: unknown) => this.fail(error, req, res, routeScope));
-      }
+      if (running === undefined) return;
+      const opened = { endpoint, exchange };
+      running.catch((error: unknown) => this.#fail(error, req, res, routeScope(opened)));
     } catch (error) {
-      this.fail(error, req, res, scope ?? this.#unrouted(req, res));
+      const scope = endpoint && exchange ? routeScope({ endpoint, exchange }) : this.#unrouted(req, res);
+      this.#fail(error, req, res, scope);
     }
   }
 
@@ -190,10 +186,15 @@ export class Dispatcher {
     const runMiddleware = match?.endpoint?.runMiddleware;
     if (!runMiddleware) return answer();
     runMiddleware(req, res, (error) => {
-      if (error) this.fail(error, req, res, this.#unrouted(req, res));
+      if (error) this.#fail(error, req, res, this.#unrouted(req, res));
       else answer();
     });
   }
+}
+
+// An error of a route goes to its own filters, then the global ones, with its context.
+function routeScope({ endpoint, exchange }: { endpoint: Endpoint; exchange: Exchange }): ErrorScope {
+  return { filters: endpoint.filters, exchange: () => exchange, description: exchange.runtime.description };
 }
 
 // A handler may throw anything, `undefined` and strings included: it must still end in a 500 that
