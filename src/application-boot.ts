@@ -6,7 +6,7 @@ import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
 import { DATABASE_ERROR_DESCRIBERS } from './database/error-describers';
-import { Pipeline } from './pipeline/pipeline';
+import { Pipeline } from './application-pipeline';
 import { ApplicationStatus } from './lifecycle/application-status';
 import { createLogger, LOGGER, type Logger } from './logging/logger';
 import { APP_ROUTES } from './routing/app-routes';

@@ -9,7 +9,7 @@ import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
 import { refuseConnect } from './http/connect-refusal';
 import type { MiddlewareEntry } from './http/middleware';
-import type { Express, Pipeline } from './pipeline/pipeline';
+import type { Express, Pipeline } from './application-pipeline';
 import { Errors } from './errors';
 import type { ApplicationStatus } from './lifecycle/application-status';
 import { ServerDrain } from './lifecycle/server-drain';

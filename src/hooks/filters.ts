@@ -1,4 +1,5 @@
 import type { Class } from '../container/token';
+import type { ErrorCatcher } from '../http/endpoint';
 import type { Exchange } from '../http/exchange';
 import { sendJson } from '../http/send';
 import { isThenable } from '../http/thenable';
@@ -44,4 +45,16 @@ export function runFilters(
   };
   const result = match.filter.catch(error, exchange.ctx);
   return isThenable(result) ? Promise.resolve(result).then(settle) : settle(result);
+}
+
+/**
+ * The dispatcher's first step for an error of a route (or of none): `filters`, as one function;
+ * undefined when there are none, so an error skips the step.
+ *
+ * @example
+ * const catchError = filterCatcher([...routeFilters, ...globalFilters]);
+ */
+export function filterCatcher(filters: readonly CatchingFilter[]): ErrorCatcher | undefined {
+  if (filters.length === 0) return undefined;
+  return (error, exchange) => runFilters(error, filters, exchange);
 }

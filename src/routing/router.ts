@@ -4,7 +4,9 @@ import { compileController } from './route-compiler';
 import { resourceRoutes } from './resource-routes';
 import type { ResourceOptions } from './resource-table';
 import type { HttpMethod, RouteDefinition, RouteHandler } from './route';
-import { RouteTable, type Endpoint, type RouteMatch } from './route-table';
+import type { RouteMatch } from '../http/dispatcher';
+import type { Endpoint } from '../http/endpoint';
+import { RouteTable } from './route-table';
 import type { RouteParams, RouteQuery } from '../http/route-info';
 import type { RouteUrls } from './route-urls';
 
@@ -91,7 +93,7 @@ export class Router {
    * boot error naming both.
    */
   add(...routes: RouteDefinition[]): this {
-    this.#table.add(...routes.map((route) => this.#dependencies.prepare(route)));
+    this.#table.add(...routes.map((route) => ({ route, endpoint: this.#dependencies.prepare(route) })));
     this.#dependencies.urls.add(routes);
     return this;
   }

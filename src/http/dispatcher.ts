@@ -1,22 +1,31 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from '../http/http-error';
-import { runFilters, type CatchingFilter } from '../hooks/filters';
 import type { Logger } from '../logging/logger';
-import type { Router } from '../routing/router';
-import type { Endpoint } from '../routing/route-table';
-import type { RouteRuntime } from '../http/context';
-import type { ErrorPages } from '../http/error-pages';
-import { malformedPath, respondWithError, type ErrorDescriber } from '../http/error-responder';
-import { Exchange } from '../http/exchange';
-import type { ExpressObjects } from '../http/express-objects';
-import { runErrorMiddleware, runMiddleware } from '../http/middleware';
-import { markHeadersObserved } from '../http/observed-headers';
-import { isThenable } from '../http/thenable';
+import type { RouteRuntime } from './context';
+import type { Endpoint, ErrorCatcher, PathParams } from './endpoint';
+import type { ErrorPages } from './error-pages';
+import { malformedPath, respondWithError, type ErrorDescriber } from './error-responder';
+import { Exchange } from './exchange';
+import type { ExpressObjects } from './express-objects';
+import { HttpError } from './http-error';
+import { runErrorMiddleware, runMiddleware } from './middleware';
+import { markHeadersObserved } from './observed-headers';
+import { isThenable } from './thenable';
+
+/** A lookup's outcome: the endpoint and its parameters, a path that cannot be decoded, or nothing. */
+export type RouteMatch =
+  | { readonly endpoint: Endpoint; readonly params: PathParams }
+  | { readonly endpoint: undefined; readonly malformed: true };
+
+/** What the dispatcher asks of the router: the route of a request, and the methods a path has. */
+export interface RouteLookup {
+  find(method: string, url: string): RouteMatch | undefined;
+  allowedMethods(url: string): string[];
+}
 
 /** What the dispatcher is built from, once, at boot. */
 export interface DispatcherParts {
-  readonly router: Router;
+  readonly router: RouteLookup;
   /** Express's helpers for requests, and phase 1: its app, run only once handed out (`app.express`). */
   readonly objects: ExpressObjects;
   readonly isExpressInUse: () => boolean;
@@ -25,8 +34,8 @@ export interface DispatcherParts {
   /** Phase 3, and the error middleware: what `app.use` was given, in order; both lists may grow. */
   readonly middleware: readonly RequestHandler[];
   readonly errorMiddleware: readonly ErrorRequestHandler[];
-  /** What filters of errors outside any route (phases 3 and 4) see: the `APP_FILTER`s, and a context's runtime. */
-  readonly globalFilters: readonly CatchingFilter[];
+  /** Errors outside any route (phases 3 and 4) go to the `APP_FILTER`s, with a context of this runtime. */
+  readonly catchUnrouted: ErrorCatcher | undefined;
   readonly runtime: RouteRuntime;
   readonly logger: Logger;
   readonly pages: ErrorPages;
@@ -38,7 +47,7 @@ export interface DispatcherParts {
  * for phases 1 and 2, the `APP_FILTER`s for 3 and 4, the route's own then the global ones after.
  */
 interface ErrorScope {
-  readonly filters: readonly CatchingFilter[];
+  readonly catchError: ErrorCatcher | undefined;
   readonly exchange: () => Exchange;
   /** The route, as a message about a thrown non-Error names it. */
   readonly description: string;
@@ -87,10 +96,11 @@ export class Dispatcher {
   #fail(thrown: unknown, req: Request, res: Response, scope?: ErrorScope): void {
     if (scope === undefined) return this.#respond(thrown, req, res);
     const error = asError(thrown, scope.description);
-    if (scope.filters.length === 0) return this.#respond(error, req, res);
+    const { catchError } = scope;
+    if (catchError === undefined) return this.#respond(error, req, res);
     let answered: boolean | Promise<boolean>;
     try {
-      answered = runFilters(error, scope.filters, scope.exchange());
+      answered = catchError(error, scope.exchange());
     } catch (filterError) {
       return this.#respond(filterError, req, res);
     }
@@ -114,8 +124,8 @@ export class Dispatcher {
 
   // Errors of application middleware and routing go to the `APP_FILTER`s first.
   #unrouted(req: Request, res: Response): ErrorScope {
-    const { globalFilters: filters, runtime } = this.#parts;
-    return { filters, exchange: () => new Exchange(req, res, runtime), description: runtime.description };
+    const { catchUnrouted: catchError, runtime } = this.#parts;
+    return { catchError, exchange: () => new Exchange(req, res, runtime), description: runtime.description };
   }
 
   #parseBody(req: Request, res: Response): void {
@@ -194,7 +204,8 @@ export class Dispatcher {
 
 // An error of a route goes to its own filters, then the global ones, with its context.
 function routeScope({ endpoint, exchange }: { endpoint: Endpoint; exchange: Exchange }): ErrorScope {
-  return { filters: endpoint.filters, exchange: () => exchange, description: exchange.runtime.description };
+  const { description } = exchange.runtime;
+  return { catchError: endpoint.catchError, exchange: () => exchange, description };
 }
 
 // A handler may throw anything, `undefined` and strings included: it must still end in a 500 that

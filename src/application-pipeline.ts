@@ -1,23 +1,26 @@
 import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Class } from '../container/token';
-import type { Logger } from '../logging/logger';
-import { Router } from '../routing/router';
-import { RouteUrls } from '../routing/route-urls';
-import { createBodyParsers } from '../http/body-parsers';
-import { forRequestsWithBody } from '../http/body-stage';
-import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
-import { Dispatcher } from './dispatcher';
-import { ErrorPages } from '../http/error-pages';
-import type { ErrorDescriber } from '../http/error-responder';
-import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
-import { prepareEndpoint } from './endpoint';
-import { createExpressApp } from '../http/express-app';
-import { ExpressObjects, type ServerClasses } from '../http/express-objects';
-import { methodOverride } from '../http/method-override';
-import { toMiddlewareFunctions } from '../hooks/middleware-functions';
-import type { MiddlewareClass, MiddlewareEntry } from '../http/middleware';
-import { ViewRenderer } from '../http/views';
+import type { Class } from './container/token';
+import type { Logger } from './logging/logger';
+import { Router } from './routing/router';
+import { RouteUrls } from './routing/route-urls';
+import { createBodyParsers } from './http/body-parsers';
+import { forRequestsWithBody } from './http/body-stage';
+import type { CanActivate, ExceptionFilter, Interceptor } from './hooks/hook-types';
+import { Dispatcher } from './http/dispatcher';
+import { ErrorPages } from './http/error-pages';
+import type { ErrorDescriber } from './http/error-responder';
+import { GLOBAL_KINDS, resolveHooks, resolveRouteHooks, type GlobalHooks } from './hooks/route-hooks';
+import { prepareEndpoint, type Endpoint, type EndpointParts } from './http/endpoint';
+import { filterCatcher } from './hooks/filters';
+import { composeHandler } from './hooks/hook-chain';
+import type { RouteDefinition } from './routing/route';
+import { createExpressApp } from './http/express-app';
+import { ExpressObjects, type ServerClasses } from './http/express-objects';
+import { methodOverride } from './http/method-override';
+import { toMiddlewareFunctions } from './hooks/middleware-functions';
+import type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
+import { ViewRenderer } from './http/views';
 
 export type { Express } from 'express';
 
@@ -77,8 +80,7 @@ export class Pipeline {
     const globals = checkGlobalHooks(options.globals, options.resolve);
     this.router = new Router({
       resolve: options.resolve,
-      prepare: (route) =>
-        prepareEndpoint(route, { views, pages, logger, globals, urlFor, locals, loadHelpers }),
+      prepare: (route) => endpointOf(route, globals, { views, pages, logger, urlFor, locals, loadHelpers }),
       urls,
     });
     this.#dispatcher = new Dispatcher({
@@ -88,7 +90,7 @@ export class Pipeline {
       bodyStage: forRequestsWithBody(createBodyParsers(options.bodyLimit), methodOverride),
       middleware: this.#middleware,
       errorMiddleware: this.#errorMiddleware,
-      globalFilters: globals.filters,
+      catchUnrouted: filterCatcher(globals.filters),
       runtime: {
         route: undefined,
         urlFor,
@@ -139,4 +141,23 @@ export class Pipeline {
 // The global hooks are checked once, as a route's are: each must have its method.
 function checkGlobalHooks(instances: GlobalHookInstances, resolve: <T>(type: Class<T>) => T): GlobalHooks {
   return resolveHooks(instances, { source: 'the application', resolve, kinds: GLOBAL_KINDS });
+}
+
+const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
+
+// A route's hooks are built once, when it is added, and handed to the HTTP layer ready to run: its
+// handler inside its guards and interceptors, its middleware, and its filters as one catcher.
+function endpointOf(route: RouteDefinition, globals: GlobalHooks, parts: EndpointParts): Endpoint {
+  const { middleware, guards, interceptors, filters } = resolveRouteHooks(route.hooks, route.source, globals);
+  return prepareEndpoint(
+    {
+      route: { name: route.name, method: route.method, path: route.path },
+      description: `${route.source} (${route.method} ${route.path})`,
+      metadata: route.hooks?.metadata ?? NO_METADATA,
+      middleware,
+      call: composeHandler(route.handler, guards, interceptors),
+      catchError: filterCatcher(filters),
+    },
+    parts,
+  );
 }
