@@ -1,11 +1,12 @@
 import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
 import { Container } from './container/container';
-import { callBootHook } from './container/lifecycle';
+import { callBootHook } from './lifecycle/lifecycle-hooks';
 import type { ModuleImport } from './container/module-definition';
 import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
-import { Pipeline } from './http/pipeline';
+import { DATABASE_ERROR_DESCRIBERS } from './database/error-describers';
+import { Pipeline } from './application-pipeline';
 import { ApplicationStatus } from './lifecycle/application-status';
 import { createLogger, LOGGER, type Logger } from './logging/logger';
 import { APP_ROUTES } from './routing/app-routes';
@@ -42,10 +43,10 @@ export async function bootParts(
   );
   const pipeline = new Pipeline({
     resolve: (type) => container.construct(type),
-    status,
     logger,
     views: settings.views,
     bodyLimit: settings.bodyLimit,
+    errorDescribers: DATABASE_ERROR_DESCRIBERS,
     globals: {
       guards: container.getAll(APP_GUARD),
       interceptors: container.getAll(APP_INTERCEPTOR),

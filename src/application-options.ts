@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Errors } from './errors';
+import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import type { Logger } from './logging/logger';
 
 /** The options of `createApplication`; all are optional. */
@@ -78,7 +78,7 @@ function resolveClientTimeouts(
   const headersTimeoutMs = checkMilliseconds('headersTimeoutMs', options.headersTimeoutMs ?? 10_000);
   // Node refuses a headers timeout longer than the request's, which would never apply.
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
-    throw Errors.invalidOption(
+    throw LifecycleErrors.invalidOption(
       'headersTimeoutMs',
       headersTimeoutMs,
       `at most requestTimeoutMs (${requestTimeoutMs})`,
@@ -90,21 +90,21 @@ function resolveClientTimeouts(
 
 function checkCount(option: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw Errors.invalidOption(option, value, 'a whole number from 1');
+    throw LifecycleErrors.invalidOption(option, value, 'a whole number from 1');
   }
   return value;
 }
 
 /** `value` when it is a boolean; a boot error naming `option` otherwise. @example checkBoolean('handleSignals', true) */
 export function checkBoolean(option: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') throw Errors.invalidOption(option, value, 'true or false');
+  if (typeof value !== 'boolean') throw LifecycleErrors.invalidOption(option, value, 'true or false');
   return value;
 }
 
 /** `value` when it is a usable timer delay; a boot error naming `option` otherwise. @example checkMilliseconds('shutdownDelayMs', 0) */
 export function checkMilliseconds(option: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
-    throw Errors.invalidOption(option, value, `a number of milliseconds from 0 to ${MAX_TIMER_MS}`);
+    throw LifecycleErrors.invalidOption(option, value, `a number of milliseconds from 0 to ${MAX_TIMER_MS}`);
   }
   return value;
 }

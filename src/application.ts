@@ -9,7 +9,7 @@ import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
 import { refuseConnect } from './http/connect-refusal';
 import type { MiddlewareEntry } from './http/middleware';
-import type { Express, Pipeline } from './http/pipeline';
+import type { Express, Pipeline } from './application-pipeline';
 import { Errors } from './errors';
 import type { ApplicationStatus } from './lifecycle/application-status';
 import { ServerDrain } from './lifecycle/server-drain';
@@ -18,7 +18,7 @@ import { handleShutdownSignals } from './lifecycle/signal-handling';
 import { createLogger, type Logger } from './logging/logger';
 import { OPENAPI_DOCUMENT } from './openapi/openapi-token';
 import type { Router } from './routing/router';
-import type { RouteParams, RouteQuery } from './routing/route-urls';
+import type { RouteParams, RouteQuery } from './http/route-info';
 
 /** Where `listen()` bound the server. */
 export interface BoundAddress extends AddressInfo {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { messageOf } from '../errors';
+import { messageOf } from '../framework-error';
 import type { RouteDefinition } from '../routing/route';
 import { runCli } from './program';
 

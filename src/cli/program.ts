@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { isatty } from 'node:tty';
-import { Errors, FrameworkError } from '../errors';
+import { CliErrors } from './cli-errors';
+import { FrameworkError } from '../framework-error';
 import { CliError } from './cli-errors';
 import type { RouteDefinition } from '../routing/route';
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
@@ -8,7 +9,7 @@ import { makeController } from './make-controller';
 import { createProject } from './new-project';
 import { keelVersion } from './package-version';
 import { askForController } from './prompt';
-import { formatRouteTable } from './route-table';
+import { formatRouteTable } from './route-listing';
 
 /** Where the commands run: the `framework` program alone, or an application's entry point. */
 export interface CliHost {
@@ -95,7 +96,7 @@ function defineMakeController(command: Command, host: CliHost): void {
       const flagKind: ControllerKind | undefined = flags.api ? 'api' : flags.plain ? 'plain' : undefined;
       const usage = `${host.name} make:controller ${command.usage()}`;
       // Checked on the descriptor, never through process.stdin: nothing may start reading a pipe.
-      if (name === undefined && !isatty(0)) throw Errors.nameRequired(usage);
+      if (name === undefined && !isatty(0)) throw CliErrors.nameRequired(usage);
       const answers = name === undefined ? await askForController(flagKind) : { name, kind: flagKind };
       const summary = makeController({
         name: answers.name,
@@ -111,7 +112,7 @@ function defineMakeController(command: Command, host: CliHost): void {
 
 function defineRoutes(command: Command, host: CliHost): void {
   command.description("print the application's routes: method, path, handler, name").action(() => {
-    if (!host.routes) throw Errors.needsApplication('routes');
+    if (!host.routes) throw CliErrors.needsApplication('routes');
     const table = formatRouteTable(host.routes());
     process.stdout.write(table === '' ? 'no routes\n' : `${table}\n`);
   });
@@ -119,7 +120,7 @@ function defineRoutes(command: Command, host: CliHost): void {
 
 function defineOpenApi(command: Command, host: CliHost): void {
   command.description("print the application's OpenAPI 3.1 document (JSON)").action(() => {
-    if (!host.openapi) throw Errors.needsApplication('openapi');
+    if (!host.openapi) throw CliErrors.needsApplication('openapi');
     process.stdout.write(`${JSON.stringify(host.openapi(), null, 2)}\n`);
   });
 }

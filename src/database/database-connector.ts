@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '../container/lifecycle';
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '../lifecycle/lifecycle-hooks';
 import type { Logger } from '../logging/logger';
 import { abandonAfter, breakConnectingConnections } from './connection-breaker';
 import { initializeOnce, isConnected, pendingInitialization } from './initialize-once';

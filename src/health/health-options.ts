@@ -1,5 +1,5 @@
 import { checkBoolean, checkMilliseconds } from '../application-options';
-import { Errors } from '../errors';
+import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
 import { joinPath } from '../routing/path';
 import type { DataSourceResolver } from './readiness-check';
 
@@ -31,9 +31,10 @@ export interface HealthSettings {
 /** Fills in the defaults of {@link HealthOptions}; an option of the wrong kind is a boot error. @example resolveHealthOptions({ timeoutMs: 800 }) */
 export function resolveHealthOptions(options: HealthOptions): HealthSettings {
   const timeoutMs = checkMilliseconds('health timeoutMs', options.timeoutMs ?? 500);
-  if (timeoutMs === 0) throw Errors.invalidOption('health timeoutMs', 0, 'more than 0 milliseconds');
+  if (timeoutMs === 0) throw LifecycleErrors.invalidOption('health timeoutMs', 0, 'more than 0 milliseconds');
   const path = options.path ?? '/health';
-  if (typeof path !== 'string') throw Errors.invalidOption('health path', path, "a path such as '/health'");
+  if (typeof path !== 'string')
+    throw LifecycleErrors.invalidOption('health path', path, "a path such as '/health'");
   const joined = joinPath(path);
   const prefix = joined === '/' ? 'health' : joined.slice(1).replaceAll('/', '.');
   return {

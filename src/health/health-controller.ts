@@ -1,0 +1,54 @@
+import { Container } from '../container/container';
+import type { Class } from '../container/token';
+import { loadTypeOrm } from '../database/typeorm';
+import { Controller } from '../decorators/controller';
+import { Inject } from '../decorators/injectable';
+import { Get } from '../decorators/route';
+import type { Context } from '../http/context';
+import { ApplicationStatus } from '../lifecycle/application-status';
+import { LOGGER, type Logger } from '../logging/logger';
+import { HealthEndpoints } from './health-endpoints';
+import type { HealthSettings } from './health-options';
+import type { DataSourceResolver } from './readiness-check';
+
+/**
+ * The controller of `GET <path>` (liveness) and `GET <path>/ready` (readiness), one class per call
+ * (the path is an option, and decorators record it on the class). DI gives it the application's
+ * status and logger; the `DataSource` comes from `resolveDataSource`, else from the container, at
+ * each check. `HealthModule` and `registerHealthRoutes` both serve it.
+ *
+ * @example
+ * router.controller(healthController(resolveHealthOptions({}), () => dataSource));
+ */
+export function healthController(settings: HealthSettings, resolveDataSource?: DataSourceResolver): Class {
+  @Controller(settings.path)
+  class HealthController {
+    readonly #endpoints: HealthEndpoints;
+
+    constructor(container: Container, status: ApplicationStatus, @Inject(LOGGER) logger: Logger) {
+      this.#endpoints = new HealthEndpoints({
+        resolveDataSource: resolveDataSource ?? fromContainer(container),
+        status,
+        logger,
+        settings,
+      });
+    }
+
+    @Get('', { name: settings.names.liveness })
+    liveness(ctx: Context): void {
+      this.#endpoints.liveness(ctx);
+    }
+
+    @Get('ready', { name: settings.names.readiness })
+    readiness(ctx: Context): Promise<void> {
+      return this.#endpoints.readiness(ctx);
+    }
+  }
+  return HealthController;
+}
+
+// Whichever module provides the `DataSource`, looked up at each check: it may come after the routes.
+function fromContainer(container: Container): DataSourceResolver {
+  const { DataSource } = loadTypeOrm();
+  return () => container.get(DataSource);
+}
