@@ -67,6 +67,13 @@ export {
 export { InjectRepository } from './database/inject-repository';
 export { initializeOnce } from './database/initialize-once';
 export { HealthModule } from './health/health-module';
+export {
+  httpCheck,
+  redisCheck,
+  type HttpCheckOptions,
+  type PingableClient,
+} from './health/dependency-checks';
+export type { CheckDefinition, CheckFunction, CheckProvider, HealthCheck } from './health/health-check';
 export { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
 export type {
   CallNext,

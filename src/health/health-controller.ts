@@ -7,8 +7,11 @@ import { Get } from '../decorators/route';
 import type { Context } from '../http/context';
 import { ApplicationStatus } from '../lifecycle/application-status';
 import { LOGGER, type Logger } from '../logging/logger';
+import type { CheckSettings } from './check-settings';
+import { isCheckProvider, type CheckFunction } from './health-check';
 import { HealthEndpoints } from './health-endpoints';
 import type { HealthSettings } from './health-options';
+import { NamedCheck } from './named-check';
 import type { DataSourceResolver } from './readiness-check';
 
 /**
@@ -28,6 +31,7 @@ export function healthController(settings: HealthSettings, resolveDataSource?: D
     constructor(container: Container, status: ApplicationStatus, @Inject(LOGGER) logger: Logger) {
       this.#endpoints = new HealthEndpoints({
         resolveDataSource: resolveDataSource ?? fromContainer(container),
+        checks: settings.checks.map((check) => namedCheck(check, container)),
         status,
         logger,
         settings,
@@ -45,6 +49,14 @@ export function healthController(settings: HealthSettings, resolveDataSource?: D
     }
   }
   return HealthController;
+}
+
+// A check class is built through DI at its first check, when every provider exists.
+function namedCheck({ name, run, isOptional, timeoutMs }: CheckSettings, container: Container): NamedCheck {
+  const check: CheckFunction = isCheckProvider(run)
+    ? (signal) => container.construct(run).check(signal)
+    : run;
+  return new NamedCheck(name, check, { isOptional, timeoutMs });
 }
 
 // Whichever module provides the `DataSource`, looked up at each check: it may come after the routes.
