@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 export { createApplication, Application, type BoundAddress } from './application';
 export type { ApplicationOptions } from './application-options';
+export type { LoadSheddingOptions } from './lifecycle/load-shedding-options';
 export { ConfigModule, type ConfigModuleOptions } from './config/config-module';
 export { loadConfig, type ConfigSchema, type ConfigSources } from './config/load-config';
 export type {

@@ -1,4 +1,4 @@
-import { checkBoolean, checkMilliseconds } from '../application-options';
+import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
 import type { CheckFunction, CheckProvider, HealthCheck } from './health-check';
 import type { Class } from '../container/token';
@@ -13,7 +13,7 @@ export interface CheckSettings {
 }
 
 // The keys the readiness body has already.
-const RESERVED_NAMES = new Set(['status', 'db']);
+const RESERVED_NAMES = new Set(['status', 'db', 'load']);
 
 /**
  * The named checks of the health options, each with its own bound or `timeoutMs`; a check of the
@@ -29,7 +29,7 @@ export function resolveChecks(
   return Object.entries(checks ?? {}).map(([name, check]) => {
     const option = `health checks.${name}`;
     if (name === '' || RESERVED_NAMES.has(name))
-      throw LifecycleErrors.invalidOption(option, name, 'a name other than "", "status" and "db"');
+      throw LifecycleErrors.invalidOption(option, name, 'a name other than "", "status", "db" and "load"');
     if (typeof check === 'function') return { name, run: check, isOptional: false, timeoutMs };
     if (typeof check !== 'object' || check === null || typeof check.check !== 'function')
       throw LifecycleErrors.invalidOption(

@@ -6,6 +6,8 @@ import { Inject } from '../decorators/injectable';
 import { Get } from '../decorators/route';
 import type { Context } from '../http/context';
 import { ApplicationStatus } from '../lifecycle/application-status';
+import { LoadMonitor } from '../lifecycle/load-monitor';
+import { joinPath } from '../routing/path';
 import { LOGGER, type Logger } from '../logging/logger';
 import type { CheckSettings } from './check-settings';
 import { isCheckProvider, type CheckFunction } from './health-check';
@@ -28,8 +30,17 @@ export function healthController(settings: HealthSettings, resolveDataSource?: D
   class HealthController {
     readonly #endpoints: HealthEndpoints;
 
-    constructor(container: Container, status: ApplicationStatus, @Inject(LOGGER) logger: Logger) {
+    constructor(
+      container: Container,
+      status: ApplicationStatus,
+      load: LoadMonitor,
+      @Inject(LOGGER) logger: Logger,
+    ) {
+      // An overloaded process still tells its orchestrator it is alive, and why it is not ready.
+      load.exempt(settings.path);
+      load.exempt(joinPath(settings.path, 'ready'));
       this.#endpoints = new HealthEndpoints({
+        load,
         resolveDataSource: resolveDataSource ?? fromContainer(container),
         checks: settings.checks.map((check) => namedCheck(check, container)),
         status,

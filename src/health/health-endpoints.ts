@@ -1,5 +1,6 @@
 import type { Context } from '../http/context';
 import type { ApplicationStatus } from '../lifecycle/application-status';
+import type { LoadMonitor } from '../lifecycle/load-monitor';
 import type { Logger } from '../logging/logger';
 import type { HealthSettings } from './health-options';
 import type { CheckReport, NamedCheck } from './named-check';
@@ -12,6 +13,8 @@ export interface HealthEndpointParts {
   /** The application's other dependencies, checked beside the database. */
   readonly checks: readonly NamedCheck[];
   readonly status: ApplicationStatus;
+  /** Says when a `loadShedding` limit is passed: readiness is 503 then, with `load`. */
+  readonly load: LoadMonitor;
   readonly logger: Logger;
   readonly settings: HealthSettings;
 }
@@ -52,13 +55,22 @@ export class HealthEndpoints {
       : await Promise.all([this.#readiness.check(), ...checks.map((check) => check.check())]);
     // Read again after the checks: a shutdown may have started while they ran.
     const report = !checked || status.isShuttingDown ? { isReady: false, reason: 'shutting down' } : checked;
-    const isReady = report.isReady && reports.every((check) => check.isHealthy || check.isOptional);
+    const { overload } = this.#parts.load;
+    const isReady =
+      report.isReady &&
+      overload === undefined &&
+      reports.every((check) => check.isHealthy || check.isOptional);
     this.#logChange(isReady, report.reason, reports);
     ctx.header('Cache-Control', 'no-store');
     // "migrating" and "shutting down" say what the application is doing, nothing of the database.
     const isPublic = report.isReady || status.isShuttingDown || report.reason === MIGRATING;
     const db = settings.exposeReason || isPublic ? report.reason : 'unavailable';
-    const body = { status: isReady ? 'ready' : 'error', db, ...this.#shownChecks(reports) };
+    const body = {
+      status: isReady ? 'ready' : 'error',
+      db,
+      ...this.#shownChecks(reports),
+      ...(overload === undefined ? {} : { load: overload }),
+    };
     ctx.json(isReady ? 200 : 503, body);
   }
 

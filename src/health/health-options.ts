@@ -1,4 +1,4 @@
-import { checkBoolean, checkMilliseconds } from '../application-options';
+import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
 import { joinPath } from '../routing/path';
 import { resolveChecks, type CheckSettings } from './check-settings';
