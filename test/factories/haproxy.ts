@@ -36,6 +36,8 @@ export async function startBalancer(backends: Readonly<Record<string, number>>):
     '  timeout connect 1s',
     '  timeout client 30s',
     '  timeout server 30s',
+    // As an orchestrator's probe: a readiness answer has a second, however short the interval.
+    '  timeout check 1s',
     '  option http-keep-alive',
     'frontend web',
     `  bind 127.0.0.1:${port}`,
