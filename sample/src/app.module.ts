@@ -1,4 +1,13 @@
-import { DatabaseModule, HealthModule, Module, OpenApiModule, SessionModule, type DynamicModule } from 'keel';
+import {
+  DatabaseModule,
+  HealthModule,
+  Module,
+  OpenApiModule,
+  SessionModule,
+  redisCheck,
+  type DynamicModule,
+} from 'keel';
+import { RedisConnection } from './cache/redis-connection';
 import type { DatabaseTarget } from './database/database-target';
 import { POOL_SIZE } from './database/open-database';
 import { API_TOKEN } from './http/api-token-guard';
@@ -16,6 +25,8 @@ export interface AppSettings {
   readonly sessionSecret: string;
   /** Readiness answers say why the database is unavailable in the driver's words, or only `unavailable`. */
   readonly exposesDatabaseReason: boolean;
+  /** A Redis readiness checks too; undefined, there is none. */
+  readonly redisUrl?: string | undefined;
 }
 
 @Module({})
@@ -25,6 +36,7 @@ export class AppModule {
    * sessions signed with `settings.sessionSecret`: migrations run as it connects, in the background.
    */
   static on(database: DatabaseTarget, settings: AppSettings): DynamicModule {
+    const redis = settings.redisUrl ? new RedisConnection(settings.redisUrl) : undefined;
     return {
       module: AppModule,
       imports: [
@@ -41,7 +53,10 @@ export class AppModule {
           { onClosed: () => database.stop?.() },
         ),
         DatabaseModule.forFeature([Order]),
-        HealthModule.forRoot({ exposeReason: settings.exposesDatabaseReason }),
+        HealthModule.forRoot({
+          exposeReason: settings.exposesDatabaseReason,
+          checks: redis ? { redis: redisCheck(() => redis.client) } : {},
+        }),
         SessionModule.forRoot({ secret: () => settings.sessionSecret }),
         // GET /openapi.json and GET /docs: the JSON API and the health endpoints (the HTML pages
         // are for browsers, not API clients).
@@ -53,7 +68,11 @@ export class AppModule {
         }),
       ],
       controllers: [OrderController, OrderApiController],
-      providers: [OrderService, { provide: API_TOKEN, useValue: settings.apiToken }],
+      providers: [
+        OrderService,
+        { provide: API_TOKEN, useValue: settings.apiToken },
+        ...(redis ? [{ provide: RedisConnection, useValue: redis }] : []),
+      ],
     };
   }
 }

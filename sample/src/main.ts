@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const session = chooseSessionSecret(process.env);
   const database = await openDatabase(config);
   const exposesDatabaseReason = config.NODE_ENV !== 'production';
-  const settings = { apiToken, sessionSecret: session.secret, exposesDatabaseReason };
+  const redisUrl = config.REDIS_URL?.trim() || undefined;
+  const settings = { apiToken, sessionSecret: session.secret, exposesDatabaseReason, redisUrl };
   const app = await createApplication(AppModule.on(database, settings), {
     views: path.join(__dirname, '..', 'views'),
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,

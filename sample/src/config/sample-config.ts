@@ -13,6 +13,11 @@ export class SampleConfig {
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
+  /** A Redis the deployment runs beside the sample; set, readiness checks it (`"redis"` in its answer). */
+  @ValidateIf((config: SampleConfig) => Boolean(config.REDIS_URL?.trim()))
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
   /** The bearer token the JSON API's writes need; unset or empty, every write is refused. */
   @IsOptional() @IsString() API_TOKEN?: string;
 

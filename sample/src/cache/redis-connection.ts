@@ -1,0 +1,21 @@
+import Redis from 'ioredis';
+import type { OnApplicationShutdown } from 'keel';
+
+/**
+ * The Redis the deployment gives the sample (`REDIS_URL`), checked by readiness; closed at shutdown.
+ * It connects in the background and keeps reconnecting, so a Redis that is down makes the replica
+ * not ready rather than stopping it.
+ */
+export class RedisConnection implements OnApplicationShutdown {
+  readonly client: Redis;
+
+  constructor(url: string) {
+    this.client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    // Errors reach readiness through PING; the client's own event would otherwise crash the process.
+    this.client.on('error', () => undefined);
+  }
+
+  onApplicationShutdown(): void {
+    this.client.disconnect();
+  }
+}
