@@ -36,7 +36,7 @@ export const CliErrors = {
       USAGE,
       `${JSON.stringify(name)} cannot name a project: ${problem}; nothing was written.\n` +
         'Fix: a project name is lower-case letters and digits, its words joined by -, starts with a letter ' +
-        'and has at most 63 characters (my-app); the project is made in a directory of that name, here.',
+        'and has at most 63 characters (my-app); a path names the project by its last segment (apps/my-app).',
     );
   },
 

@@ -6,8 +6,8 @@ import { renderTemplate } from './schematic';
 
 /** What `framework new` was asked to make. */
 export interface NewProjectRequest {
-  /** The project's name, which is also its directory under `cwd`. */
-  readonly name: string;
+  /** Where to write it, from `cwd`: `my-app`, `apps/billing-api`, `./ledger`; its last segment names the project. */
+  readonly directory: string;
   /** The version spec of keel the project depends on: a version, a range or a tarball's path (`./` or `../` from `cwd`). */
   readonly keel: string;
   readonly cwd: string;
@@ -24,34 +24,36 @@ const MAX_NAME_LENGTH = 63;
  * Why `input` cannot name a project, or `undefined` when it can.
  *
  * @example
- * projectNameProblem('../x'); // 'it is a path, not a name'
+ * projectNameProblem('My App'); // 'it has characters other than lower-case letters, digits and -'
  */
-export function projectNameProblem(input: string): string | undefined {
+function projectNameProblem(input: string): string | undefined {
   if (input.trim() === '') return 'it is empty';
-  if (/[/\\]|^\./.test(input)) return 'it is a path, not a name';
   if (input.length > MAX_NAME_LENGTH) return `it is longer than ${MAX_NAME_LENGTH} characters`;
   if (!VALID_PROJECT_NAME.test(input)) return 'it has characters other than lower-case letters, digits and -';
   return undefined;
 }
 
 /**
- * Writes a new project into `<cwd>/<name>` from `schematics/project/` and returns what to type next.
- * An invalid name (exit 2) or a directory that exists and is not empty (exit 1) throws from the
+ * Writes a new project into `request.directory` (from `cwd`; its last segment is the project's name,
+ * as with `cargo new` or `npm init`) from `schematics/project/` and returns what to type next. An
+ * invalid name (exit 2) or a directory that exists and is not empty (exit 1) throws from the
  * catalogue before anything is written; a write that fails halfway removes the directory it made.
  *
  * @example
- * createProject({ name: 'my-app', keel: '0.1.0', cwd: process.cwd() });
+ * createProject({ directory: 'apps/billing-api', keel: '0.1.0', cwd: process.cwd() });
  */
 export function createProject(request: NewProjectRequest): string {
-  const problem = projectNameProblem(request.name);
-  if (problem) throw CliErrors.invalidProjectName(request.name, problem);
-  const directory = path.resolve(request.cwd, request.name);
+  const shown = request.directory.replace(/[\\/]+$/, '');
+  const name = path.basename(shown);
+  const problem = shown === '' ? 'it is empty' : projectNameProblem(name);
+  if (problem) throw CliErrors.invalidProjectName(request.directory, problem);
+  const directory = path.resolve(request.cwd, shown);
   const existing = statSync(directory, { throwIfNoEntry: false });
   if (existing && !(existing.isDirectory() && readdirSync(directory).length === 0)) {
-    throw CliErrors.directoryNotEmpty(request.name);
+    throw CliErrors.directoryNotEmpty(shown);
   }
   // Rendered whole before the first write: a template that fails leaves nothing behind.
-  const values = { name: request.name, keel: dependencySpec(request.keel, request.cwd) };
+  const values = { name, keel: dependencySpec(request.keel, request.cwd) };
   const files = templateFiles(TEMPLATES).map((template) => ({
     target: path.join(directory, outputPath(template)),
     text: renderTemplate(readFileSync(path.join(TEMPLATES, template), 'utf8'), values),
@@ -67,9 +69,9 @@ export function createProject(request: NewProjectRequest): string {
     throw error;
   }
   return [
-    `wrote ${request.name}/: ${files.length} files, keel ${values.keel}`,
+    `wrote ${shown}/: ${files.length} files, keel ${values.keel}`,
     'next:',
-    `  cd ${request.name} && npm install`,
+    `  cd ${shown} && npm install`,
     '  npm start',
   ].join('\n');
 }

@@ -71,13 +71,14 @@ export async function runCli(args: readonly string[], host: CliHost): Promise<nu
 
 function defineNew(command: Command): void {
   command
-    .description(
-      'write a new project into a directory of that name: keel, TypeScript, Jest, Docker, Kubernetes',
+    .description('write a new project into a directory: keel, TypeScript, Jest, Docker, Kubernetes')
+    .argument(
+      '<dir>',
+      'where to write it, such as my-app or apps/billing-api; its last segment names the project',
     )
-    .argument('<name>', 'the project and its directory, such as my-app')
     .option('--keel <spec>', 'the keel dependency: a version, a range or a tarball path', keelVersion())
-    .action((name: string, flags: { keel: string }) => {
-      const summary = createProject({ name, keel: flags.keel, cwd: process.cwd() });
+    .action((directory: string, flags: { keel: string }) => {
+      const summary = createProject({ directory, keel: flags.keel, cwd: process.cwd() });
       process.stdout.write(`${summary}\n`);
     });
 }

@@ -143,7 +143,24 @@ test('an empty directory of that name is used', async () => {
 });
 
 test.each([
-  ['../x', 'it is a path, not a name'],
+  ['apps/billing-api', 'billing-api'],
+  ['./ledger', 'ledger'],
+  ['tools/ledger/', 'ledger'],
+])('framework new %j writes the project %j into that directory', async (directory, name) => {
+  const parent = emptyParent();
+  const run = await runFramework(['new', directory], { cwd: parent });
+  const shown = directory.replace(/\/$/, '');
+
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain(`wrote ${shown}/:`);
+  expect(run.stdout).toContain(`cd ${shown} && npm install`);
+  expect(manifestOf(path.join(parent, shown)).name).toBe(name);
+});
+
+test.each([
+  ['apps/My_App', 'it has characters other than lower-case letters, digits and -'],
+  ['apps/9lives', 'it has characters other than lower-case letters, digits and -'],
+  ['..', 'it has characters other than lower-case letters, digits and -'],
   ['', 'it is empty'],
   ['My_App', 'it has characters other than lower-case letters, digits and -'],
 ])('framework new %j is a usage mistake: exit 2, nothing written', async (name, problem) => {
@@ -152,7 +169,6 @@ test.each([
   expect(run.code).toBe(2);
   expect(run.stderr).toContain(`E_INVALID_NAME: ${JSON.stringify(name)} cannot name a project: ${problem}`);
   expect(readdirSync(parent)).toEqual([]);
-  expect(readdirSync(path.dirname(parent))).not.toContain('x');
 });
 
 test('make:controller registers a controller in the generated app.module.ts', async () => {
