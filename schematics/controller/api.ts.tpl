@@ -24,6 +24,6 @@ export class {{className}} {
 
   // DELETE /{{path}}/:id
   destroy(ctx: Context) {
-    ctx.res.status(204).end();
+    ctx.noContent();
   }
 }

@@ -9,7 +9,7 @@ import { markHeadersObserved } from './observed-headers';
 import { pageData } from './page-data';
 import { requestQuery } from './request-query';
 import { sendError } from './error-responder';
-import { sendHtml, sendJson } from './send';
+import { sendEmpty, sendHtml, sendJson } from './send';
 import type { ViewRenderer } from './views';
 
 /** What a context reads and reports through: the request, the response, and keel's bookkeeping of them. */
@@ -120,6 +120,11 @@ export class Context {
   /** Sends `value` as JSON with `status`. @example ctx.json(201, order) */
   json(status: number, value: unknown): void {
     if (this.#isWritable()) sendJson(this.#res, status, value);
+  }
+
+  /** Answers 204 No Content: a write that has nothing to send back. @example ctx.noContent() */
+  noContent(): void {
+    if (this.#isWritable()) sendEmpty(this.#res, 204);
   }
 
   /**

@@ -23,12 +23,15 @@ export function sendHtml(res: ServerResponse, status: number, page: string): voi
   send(res, status, HTML_TYPE, page);
 }
 
+/** Ends the response with `status` and no body. @example sendEmpty(res, 204) */
+export function sendEmpty(res: ServerResponse, status: number): void {
+  res.statusCode = status;
+  if (!BODILESS.has(status)) res.setHeader('Content-Length', 0);
+  res.end();
+}
+
 function send(res: ServerResponse, status: number, type: string, body: string): void {
-  if (BODILESS.has(status)) {
-    res.statusCode = status;
-    res.end();
-    return;
-  }
+  if (BODILESS.has(status)) return sendEmpty(res, status);
   const length = Buffer.byteLength(body);
   if (areHeadersObserved(res)) {
     res.statusCode = status;

@@ -11,6 +11,7 @@ beforeAll(async () => {
     .get('/greeting', (ctx) => ctx.html(200, 'pages/greeting.html', { name: ctx.query('name', 'keel') }))
     .post('/greeting', (ctx) => ctx.html(422, 'pages/greeting.html', { name: 'again' }))
     .post('/orders/form', (ctx) => ctx.redirect(303, '/orders/7'))
+    .delete('/orders/:id', (ctx) => ctx.noContent())
     .get('/orders/:id', (ctx) => ctx.error(404, `order ${ctx.param('id')} not found`));
 });
 
@@ -51,6 +52,15 @@ describe('ctx.redirect', () => {
     const res = await request(listenerOf(app)).post('/orders/form').type('form').send({ item: 'tea' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/orders/7');
+  });
+});
+
+describe('ctx.noContent', () => {
+  test('answers 204 with no body and no content type', async () => {
+    const res = await request(listenerOf(app)).delete('/orders/7');
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect(res.headers['content-type']).toBeUndefined();
   });
 });
 

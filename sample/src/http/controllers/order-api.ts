@@ -49,6 +49,6 @@ export class OrderApiController {
   // DELETE /api/orders/:id
   async destroy(ctx: Context) {
     await this.orders.remove(ctx.param('id'));
-    ctx.res.status(204).end();
+    ctx.noContent();
   }
 }
