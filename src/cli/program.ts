@@ -2,9 +2,11 @@ import { Command, CommanderError, Option } from 'commander';
 import { isatty } from 'node:tty';
 import { Errors, FrameworkError } from '../errors';
 import { CliError } from './cli-errors';
+import type { DataSource } from 'typeorm';
 import type { RouteDefinition } from '../routing/route';
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
 import { makeController } from './make-controller';
+import { MIGRATION_COMMANDS } from './migration-commands';
 import { createProject } from './new-project';
 import { keelVersion } from './package-version';
 import { askForController } from './prompt';
@@ -18,6 +20,8 @@ export interface CliHost {
   readonly routes?: () => readonly RouteDefinition[];
   /** The booted application's OpenAPI document; absent when the framework program runs on its own. */
   readonly openapi?: () => unknown;
+  /** The application's DataSource, connected for `command`; absent when the framework program runs on its own. */
+  readonly database?: (command: string) => Promise<DataSource>;
 }
 
 interface MakeControllerFlags {
@@ -29,7 +33,8 @@ interface MakeControllerFlags {
   readonly module?: string;
 }
 
-interface CommandSpec {
+/** One command of the table: its name, and how it defines its arguments, options and action. */
+export interface CommandSpec {
   readonly name: string;
   readonly define: (command: Command, host: CliHost) => void;
 }
@@ -39,6 +44,7 @@ const COMMANDS: readonly CommandSpec[] = [
   { name: 'routes', define: defineRoutes },
   { name: 'new', define: defineNew },
   { name: 'openapi', define: defineOpenApi },
+  ...MIGRATION_COMMANDS,
 ];
 
 const USAGE_EXIT_CODE = 2;
