@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Errors, messageOf } from '../errors';
+import { Errors } from '../errors';
 import type { ControllerKind } from './controller-kinds';
 import { createFile, replaceFile } from './file-write';
 import { planRegistration, type ModuleEntry, type Registration } from './module-registration';
-import { describeRegistration, importSpecifier, manualLines } from './registration-report';
+import { applyRegistration, describeRegistration, importSpecifier, manualLines } from './registration-report';
 import { controllerNames } from './naming';
 import { renderController } from './schematic';
 
@@ -68,18 +68,13 @@ export function makeController(request: MakeControllerRequest): string {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw Errors.fileExists(shown(file));
     throw error;
   }
-  if (registration.kind === 'edit') {
-    try {
-      replaceFile(moduleFile, registration.text);
-    } catch (error) {
-      throw Errors.moduleNotEdited({
-        written: shown(file),
-        module: shown(moduleFile),
-        reason: messageOf(error),
-        lines: manualLines(entry),
-      });
-    }
-  }
+  const lines = manualLines(entry);
+  applyRegistration(registration, {
+    moduleFile,
+    shownFile: shown(file),
+    shownModule: shown(moduleFile),
+    lines,
+  });
   return [
     `wrote ${shown(file)}`,
     ...describeRegistration(registration, { file: shown(moduleFile), entry, verb: 'edited' }),

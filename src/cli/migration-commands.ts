@@ -4,6 +4,9 @@ import { Errors, FrameworkError, messageOf } from '../errors';
 import type { Logger } from '../logging/logger';
 import { migrateUnderLock, type MigrateUnderLockOptions } from '../database/migrate-under-lock';
 import { migrationStates, revertMigrations, type MigrationEntry } from '../database/migration-states';
+import { schemaDiff } from '../database/schema-diff';
+import { writeMigration } from './migration-file';
+import { migrationNames } from './migration-naming';
 import type { CliHost, CommandSpec } from './program';
 
 // How long one wait for the lock lasts before it is asked for again: the command's queries are
@@ -24,10 +27,35 @@ const STATE_LABELS: Readonly<Record<MigrationEntry['state'], string>> = {
  * for (const { name, define } of MIGRATION_COMMANDS) define(program.command(name), host);
  */
 export const MIGRATION_COMMANDS: readonly CommandSpec[] = [
+  { name: 'migration:create', define: defineCreate },
+  { name: 'migration:generate', define: defineGenerate },
   { name: 'migrate', define: defineMigrate },
   { name: 'migrate:rollback', define: defineRollback },
   { name: 'migrate:status', define: defineStatus },
 ];
+
+function defineCreate(command: Command): void {
+  command
+    .description('write an empty migration in src/migrations/ and register it with the DataSource')
+    .argument('<name>', 'what the migration does, such as AddOrderNote')
+    .action((name: string) => {
+      const names = migrationNames(name, Date.now());
+      print(writeMigration({ names, up: [], down: [], root: '.' }));
+    });
+}
+
+function defineGenerate(command: Command, host: CliHost): void {
+  command
+    .description("write a migration of what the entities change in the database's schema, and register it")
+    .argument('<name>', 'what the migration does, such as AddOrderNote')
+    .action(async (name: string) => {
+      // Checked before connecting: a name that cannot be written wastes no connection.
+      const names = migrationNames(name, Date.now());
+      const { up, down } = await withDatabase(host, 'migration:generate', schemaDiff);
+      if (up.length === 0) return print('no changes: the database matches the entities; nothing was written');
+      print(writeMigration({ names, up, down, root: '.' }));
+    });
+}
 
 function defineMigrate(command: Command, host: CliHost): void {
   command

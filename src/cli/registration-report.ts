@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { Errors, messageOf } from '../errors';
+import { replaceFile } from './file-write';
 import {
   CONTROLLERS_SITE,
   type LineChange,
@@ -44,6 +46,38 @@ export function describeRegistration(registration: Registration, report: Registr
 /** The lines that register `entry` by hand: its import, and the list with it. @example manualLines(entry) */
 export function manualLines(entry: ModuleEntry, site: ListSite = CONTROLLERS_SITE): string[] {
   return [entry.importLine, `${site.key}: [${entry.className}],`];
+}
+
+/** Where a registration goes, and what to say if the module cannot be edited. */
+export interface RegistrationTarget {
+  /** The module file to edit. */
+  readonly moduleFile: string;
+  /** The file just written, and the module, as the user sees them. */
+  readonly shownFile: string;
+  readonly shownModule: string;
+  /** The lines that register the class by hand. */
+  readonly lines: readonly string[];
+}
+
+/**
+ * Writes a planned module edit, if there is one; a module that cannot be written throws
+ * `E_MODULE_NOT_EDITED`, saying what was written already and the lines to add by hand.
+ *
+ * @example
+ * applyRegistration(plan, { moduleFile, shownFile: 'src/migrations/1-a.ts', shownModule: 'src/app.module.ts', lines });
+ */
+export function applyRegistration(registration: Registration, target: RegistrationTarget): void {
+  if (registration.kind !== 'edit') return;
+  try {
+    replaceFile(target.moduleFile, registration.text);
+  } catch (error) {
+    throw Errors.moduleNotEdited({
+      written: target.shownFile,
+      module: target.shownModule,
+      reason: messageOf(error),
+      lines: target.lines,
+    });
+  }
 }
 
 function formatChange(change: LineChange): string[] {

@@ -41,6 +41,39 @@ function migration(className: string, up: string, down: string): string {
   ].join('\n');
 }
 
+const MIGRATION_FILES: Readonly<Record<string, string>> = {
+  CreateNotes1700000000000: '1700000000000-create-notes',
+  AddNotesIndex1700000000001: '1700000000001-add-notes-index',
+  Broken1700000000002: '1700000000002-broken',
+};
+
+/**
+ * A root module whose DataSource reads `DATABASE_URL`, lists the notes entity, imports the fixture's
+ * migrations `imported`, and writes `list` (then `preamble` above the module) as its `migrations`.
+ */
+export function appModule(imported: readonly string[], list: string, preamble?: string): string {
+  return [
+    "import { DatabaseModule, Module } from 'keel';",
+    "import { Note } from './note.entity';",
+    ...imported.map((name) => `import { ${name} } from './migrations/${MIGRATION_FILES[name]}';`),
+    '',
+    ...(preamble ? [preamble, ''] : []),
+    '@Module({',
+    '  imports: [',
+    '    DatabaseModule.forRoot({',
+    "      type: 'postgres',",
+    '      url: process.env.DATABASE_URL,',
+    '      entities: [Note],',
+    `      migrations: [${list}],`,
+    '      migrationsRun: true,',
+    '    }),',
+    '  ],',
+    '})',
+    'export class AppModule {}',
+    '',
+  ].join('\n');
+}
+
 /**
  * A keel application with a notes table and two migrations, whose DataSource reads `DATABASE_URL`
  * and says `migrationsRun: true` (the commands must not run them at connect); `BROKEN_MIGRATION=1`
@@ -64,42 +97,11 @@ export const MIGRATIONS_APP: Readonly<Record<string, string>> = {
     'ALTER TABLE "no_such_table" ADD "x" int',
     'SELECT 1',
   ),
-  'src/app.module.ts': [
-    "import { DatabaseModule, Module } from 'keel';",
-    "import { Note } from './note.entity';",
-    "import { CreateNotes1700000000000 } from './migrations/1700000000000-create-notes';",
-    "import { AddNotesIndex1700000000001 } from './migrations/1700000000001-add-notes-index';",
-    "import { Broken1700000000002 } from './migrations/1700000000002-broken';",
-    '',
+  'src/app.module.ts': appModule(
+    ['CreateNotes1700000000000', 'AddNotesIndex1700000000001', 'Broken1700000000002'],
+    'CreateNotes1700000000000, AddNotesIndex1700000000001, ...broken',
     'const broken = process.env.BROKEN_MIGRATION ? [Broken1700000000002] : [];',
-    '',
-    '@Module({',
-    '  imports: [',
-    '    DatabaseModule.forRoot({',
-    "      type: 'postgres',",
-    '      url: process.env.DATABASE_URL,',
-    '      entities: [Note],',
-    '      migrations: [CreateNotes1700000000000, AddNotesIndex1700000000001, ...broken],',
-    '      migrationsRun: true,',
-    '    }),',
-    '  ],',
-    '})',
-    'export class AppModule {}',
-    '',
-  ].join('\n'),
-  'src/main.ts': [
-    "import 'reflect-metadata';",
-    "import { createApplication } from 'keel';",
-    "import { AppModule } from './app.module';",
-    '',
-    'async function main(): Promise<void> {',
-    '  const app = await createApplication(AppModule, { logger: false });',
-    '  await app.run(process.argv);',
-    '}',
-    '',
-    'void main();',
-    '',
-  ].join('\n'),
+  ),
 };
 
 /** A scratch project holding `files`, with `typeorm` and `reflect-metadata` linked from the repository. */
