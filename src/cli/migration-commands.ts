@@ -5,12 +5,13 @@ import type { Logger } from '../logging/logger';
 import { migrateUnderLock, type MigrateUnderLockOptions } from '../database/migrate-under-lock';
 import { migrationStates, revertMigrations, type MigrationEntry } from '../database/migration-states';
 import { schemaDiff } from '../database/schema-diff';
+import { runSchemaWork } from '../database/schema-work';
 import { writeMigration } from './migration-file';
 import { migrationNames } from './migration-naming';
 import type { CliHost, CommandSpec } from './program';
 
-// How long one wait for the lock lasts before it is asked for again: the command's queries are
-// schema work, unbounded by queryTimeoutMs, so only the lock's own wait needs a limit.
+// How long one wait for the lock lasts before it is asked for again: a command's queries all run as
+// schema work, unbounded by queryTimeoutMs, so only the lock's own wait (lock_timeout) limits it.
 const LOCK_WAIT_MS = 1000;
 
 const STATE_LABELS: Readonly<Record<MigrationEntry['state'], string>> = {
@@ -108,7 +109,9 @@ async function withDatabase<T>(
   let dataSource: DataSource | undefined;
   try {
     dataSource = await host.database(command);
-    return await work(dataSource);
+    const connected = dataSource;
+    // A command does schema work from start to end: nothing in it is a request's query.
+    return await runSchemaWork(() => work(connected));
   } catch (error) {
     // The database's own words (a failed statement, a refused connection), without a stack.
     throw error instanceof FrameworkError ? error : Errors.migrationFailed(command, messageOf(error));
