@@ -11,4 +11,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
 );

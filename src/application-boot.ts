@@ -1,12 +1,15 @@
 import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
 import { Container } from './container/container';
-import { callBootHook } from './container/lifecycle';
+import { callBootHook } from './lifecycle/lifecycle-hooks';
 import type { ModuleImport } from './container/module-definition';
 import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
-import { Pipeline } from './http/pipeline';
+import { DATABASE_ERROR_DESCRIBERS } from './database/error-describers';
+import { Pipeline } from './application-pipeline';
 import { ApplicationStatus } from './lifecycle/application-status';
+import { LoadMonitor } from './lifecycle/load-monitor';
+import { shedLoad } from './lifecycle/shed-load';
 import { createLogger, LOGGER, type Logger } from './logging/logger';
 import { APP_ROUTES } from './routing/app-routes';
 import { compileController } from './routing/route-compiler';
@@ -32,26 +35,30 @@ export async function bootParts(
   const settings = resolveOptions(options);
   const logger = createLogger(settings.logger);
   const status = new ApplicationStatus();
+  const load = new LoadMonitor(settings.loadShedding, logger);
   const container = await Container.create(
     root,
     new Map<Token, unknown>([
       [ApplicationStatus, status],
+      [LoadMonitor, load],
       [LOGGER, logger],
     ]),
     overrides,
   );
   const pipeline = new Pipeline({
     resolve: (type) => container.construct(type),
-    status,
     logger,
     views: settings.views,
     bodyLimit: settings.bodyLimit,
+    errorDescribers: DATABASE_ERROR_DESCRIBERS,
     globals: {
       guards: container.getAll(APP_GUARD),
       interceptors: container.getAll(APP_INTERCEPTOR),
       filters: container.getAll(APP_FILTER),
     },
   });
+  // Shedding comes first: an overloaded process does no other work for the requests it turns away.
+  if (load.isShedding) pipeline.use([shedLoad(load)]);
   // Middleware that modules provide (sessions) runs before what the application adds with app.use.
   pipeline.use(container.getAll(APP_MIDDLEWARE));
   for (const { type, instance, resolve } of container.controllers()) {

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { Errors } from './errors';
+import {
+  resolveLoadShedding,
+  type LoadSheddingOptions,
+  type LoadSheddingSettings,
+} from './lifecycle/load-shedding-options';
+import { LifecycleErrors } from './lifecycle/lifecycle-errors';
+import { checkBoolean, checkMilliseconds } from './lifecycle/option-checks';
 import type { Logger } from './logging/logger';
 
 /** The options of `createApplication`; all are optional. */
@@ -24,6 +30,11 @@ export interface ApplicationOptions {
   keepAliveTimeoutMs?: number;
   /** The most connections the server holds at once; further ones are closed as they arrive. Default: no cap. */
   maxConnections?: number;
+  /**
+   * Limits past which every request but the health routes answers 503 `{"error":"overloaded"}` with
+   * `Retry-After`, and readiness 503 with `load`, until the process is back under them. Default: off.
+   */
+  loadShedding?: LoadSheddingOptions;
 }
 
 /** The options with every default filled in. */
@@ -38,6 +49,7 @@ export interface ResolvedOptions {
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly maxConnections: number | undefined;
+  readonly loadShedding: LoadSheddingSettings | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -52,10 +64,6 @@ export type ShutdownSettings = Pick<
   | 'maxConnections'
 >;
 
-// Node's timers take at most 2^31 - 1 ms; a longer delay fires after 1 ms instead, which would turn a
-// generous timeout into none at all.
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /** Fills in the defaults of {@link ApplicationOptions}; an option of the wrong kind is a boot error. */
 export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
   return {
@@ -68,6 +76,7 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     ...resolveClientTimeouts(options),
     maxConnections:
       options.maxConnections === undefined ? undefined : checkCount('maxConnections', options.maxConnections),
+    loadShedding: options.loadShedding === undefined ? undefined : resolveLoadShedding(options.loadShedding),
   };
 }
 
@@ -78,7 +87,7 @@ function resolveClientTimeouts(
   const headersTimeoutMs = checkMilliseconds('headersTimeoutMs', options.headersTimeoutMs ?? 10_000);
   // Node refuses a headers timeout longer than the request's, which would never apply.
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
-    throw Errors.invalidOption(
+    throw LifecycleErrors.invalidOption(
       'headersTimeoutMs',
       headersTimeoutMs,
       `at most requestTimeoutMs (${requestTimeoutMs})`,
@@ -90,21 +99,7 @@ function resolveClientTimeouts(
 
 function checkCount(option: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw Errors.invalidOption(option, value, 'a whole number from 1');
-  }
-  return value;
-}
-
-/** `value` when it is a boolean; a boot error naming `option` otherwise. @example checkBoolean('handleSignals', true) */
-export function checkBoolean(option: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') throw Errors.invalidOption(option, value, 'true or false');
-  return value;
-}
-
-/** `value` when it is a usable timer delay; a boot error naming `option` otherwise. @example checkMilliseconds('shutdownDelayMs', 0) */
-export function checkMilliseconds(option: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
-    throw Errors.invalidOption(option, value, `a number of milliseconds from 0 to ${MAX_TIMER_MS}`);
+    throw LifecycleErrors.invalidOption(option, value, 'a whole number from 1');
   }
   return value;
 }

@@ -4,13 +4,13 @@ import type { ApplicationOptions, ShutdownSettings } from './application-options
 import { bootParts, type ApplicationParts } from './application-boot';
 import type * as ApplicationCommand from './cli/application-command';
 import { isCliCommand } from './cli/command-words';
-import type * as CommandConnection from './database/command-connection';
+import type * as CommandConnection from './cli/command-connection';
 import type { Container } from './container/container';
 import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
 import { refuseConnect } from './http/connect-refusal';
 import type { MiddlewareEntry } from './http/middleware';
-import type { Express, Pipeline } from './http/pipeline';
+import type { Express, Pipeline } from './application-pipeline';
 import { Errors } from './errors';
 import type { ApplicationStatus } from './lifecycle/application-status';
 import { ServerDrain } from './lifecycle/server-drain';
@@ -19,7 +19,7 @@ import { handleShutdownSignals } from './lifecycle/signal-handling';
 import { createLogger, type Logger } from './logging/logger';
 import { OPENAPI_DOCUMENT } from './openapi/openapi-token';
 import type { Router } from './routing/router';
-import type { RouteParams, RouteQuery } from './routing/route-urls';
+import type { RouteParams, RouteQuery } from './http/route-info';
 
 /** Where `listen()` bound the server. */
 export interface BoundAddress extends AddressInfo {
@@ -175,7 +175,7 @@ export class Application {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
     const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load, with TypeORM
-    const { connectForCommand } = require('./database/command-connection') as typeof CommandConnection;
+    const { connectForCommand } = require('./cli/command-connection') as typeof CommandConnection;
     process.exitCode = await runApplicationCommand(argv, {
       routes: () => this.router.routes(),
       openapi: () => {

@@ -5,7 +5,7 @@ import { DatabaseErrors } from './database/database-errors';
 import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
-import { MigrationErrors } from './database/migration-errors';
+import { MigrationErrors } from './cli/migration-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
 import { RoutingErrors } from './routing/routing-errors';
 import { SessionErrors } from './session/session-errors';

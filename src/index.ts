@@ -2,16 +2,15 @@ import 'reflect-metadata';
 
 export { createApplication, Application, type BoundAddress } from './application';
 export type { ApplicationOptions } from './application-options';
+export type { LoadSheddingOptions } from './lifecycle/load-shedding-options';
 export { ConfigModule, type ConfigModuleOptions } from './config/config-module';
 export { loadConfig, type ConfigSchema, type ConfigSources } from './config/load-config';
-export { Container, type ControllerInstance } from './container/container';
 export type {
   BeforeApplicationShutdown,
-  LifecycleHook,
   OnApplicationBootstrap,
   OnApplicationShutdown,
   OnModuleInit,
-} from './container/lifecycle';
+} from './lifecycle/lifecycle-hooks';
 export type { DynamicModule, ModuleImport, ModuleMetadata } from './container/module-definition';
 export type {
   ClassProvider,
@@ -49,7 +48,6 @@ export {
   type RouteOptions,
 } from './decorators/route';
 export {
-  Errors,
   FrameworkError,
   HttpError,
   type FieldErrors,
@@ -67,9 +65,16 @@ export {
   type EmbeddedPostgresOptions,
   type PostgresConnection,
 } from './database/embedded-postgres';
-export { InjectRepository, repositoryToken } from './database/inject-repository';
+export { InjectRepository } from './database/inject-repository';
 export { initializeOnce } from './database/initialize-once';
 export { HealthModule } from './health/health-module';
+export {
+  httpCheck,
+  redisCheck,
+  type HttpCheckOptions,
+  type PingableClient,
+} from './health/dependency-checks';
+export type { CheckDefinition, CheckFunction, CheckProvider, HealthCheck } from './health/health-check';
 export { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
 export type {
   CallNext,
@@ -85,25 +90,18 @@ export type { HealthModuleOptions, HealthOptions } from './health/health-options
 export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
-export { Context, type RouteInfo, type SessionData } from './http/context';
+export { Context, type SessionData } from './http/context';
+export type { RouteInfo } from './http/route-info';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';
 export type { JsonSchema } from './openapi/json-schema';
-export { buildOpenApiDocument, type OpenApiDocument, type OpenApiInfo } from './openapi/openapi-document';
+export type { OpenApiDocument, OpenApiInfo } from './openapi/openapi-document';
 export { OpenApiModule } from './openapi/openapi-module';
 export type { OpenApiOptions } from './openapi/openapi-options';
-export { OPENAPI_DOCUMENT, type OpenApiDocumentSource } from './openapi/openapi-token';
 export { LOGGER, type Logger } from './logging/logger';
-export {
-  RESOURCE_ROUTES,
-  type ResourceAction,
-  type ResourceOptions,
-  type ResourceOutputs,
-} from './routing/resource-table';
-export type { HttpMethod, RouteDefinition, RouteHandler } from './routing/route';
-export { APP_ROUTES, type RouteRegistrar } from './routing/app-routes';
-export type { QueryDoc, RouteDoc } from './routing/route-doc';
+export type { ResourceAction, ResourceOptions, ResourceOutputs } from './routing/resource-table';
+export type { RouteHandler } from './routing/route';
 export { Router, type FunctionRouteOptions } from './routing/router';
-export type { RouteParams, RouteQuery } from './routing/route-urls';
+export type { RouteParams, RouteQuery } from './http/route-info';
 export { SessionModule } from './session/session-module';
 export type { SessionModuleOptions, SessionSecret } from './session/session-options';

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   const app = await createApplication(AppModule.on(database, settings), {
     views: path.join(__dirname, '..', 'views'),
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
+    // Past a second of event-loop delay, answer 503 "overloaded" (health routes excepted) until it falls.
+    loadShedding: { maxEventLoopDelayMs: 1000 },
   });
   app.logger.info({ database: database.description }, 'database');
   if (!apiToken)

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Errors } from '../errors';
+import { CliErrors } from './cli-errors';
 import type { ControllerKind } from './controller-kinds';
 import { createFile, replaceFile } from './file-write';
 import { planRegistration, type ModuleEntry, type Registration } from './module-registration';
@@ -33,13 +33,13 @@ export interface MakeControllerRequest {
 export function makeController(request: MakeControllerRequest): string {
   const names = controllerNames(request.name);
   const root = path.resolve(request.root);
-  if (!isDirectory(root)) throw Errors.rootNotFound(request.root);
+  if (!isDirectory(root)) throw CliErrors.rootNotFound(request.root);
   const sourceRoot = isDirectory(path.join(root, 'src')) ? path.join(root, 'src') : root;
   const file = path.join(sourceRoot, 'http', 'controllers', `${names.fileName}.ts`);
   const moduleFile = path.resolve(root, request.module ?? path.join(sourceRoot, 'app.module.ts'));
   const shown = (target: string) => path.relative(root, target) || '.';
-  if (request.module !== undefined && !isFile(moduleFile)) throw Errors.moduleNotFound(shown(moduleFile));
-  if (existsSync(file) && !request.force) throw Errors.fileExists(shown(file));
+  if (request.module !== undefined && !isFile(moduleFile)) throw CliErrors.moduleNotFound(shown(moduleFile));
+  if (existsSync(file) && !request.force) throw CliErrors.fileExists(shown(file));
 
   const source = renderController(request.kind, names);
   const moduleSource = isFile(moduleFile) ? readFileSync(moduleFile, 'utf8') : undefined;
@@ -65,7 +65,7 @@ export function makeController(request: MakeControllerRequest): string {
     else createFile(file, source);
   } catch (error) {
     // Created by someone else since the check above: still never overwritten.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw Errors.fileExists(shown(file));
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw CliErrors.fileExists(shown(file));
     throw error;
   }
   const lines = manualLines(entry);

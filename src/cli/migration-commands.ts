@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { DataSource } from 'typeorm';
-import { Errors, FrameworkError, messageOf } from '../errors';
+import { FrameworkError, messageOf } from '../framework-error';
+import { CliErrors } from './cli-errors';
+import { MigrationErrors } from './migration-errors';
 import type { Logger } from '../logging/logger';
 import { migrateUnderLock, type MigrateUnderLockOptions } from '../database/migrate-under-lock';
 import { migrationStates, revertMigrations, type MigrationEntry } from '../database/migration-states';
@@ -8,7 +10,7 @@ import { schemaDiff } from '../database/schema-diff';
 import { runSchemaWork } from '../database/schema-work';
 import { writeMigration } from './migration-file';
 import { migrationNames } from './migration-naming';
-import type { CliHost, CommandSpec } from './program';
+import type { CliHost, CommandSpec } from './command-spec';
 
 // How long one wait for the lock lasts before it is asked for again: a command's queries all run as
 // schema work, unbounded by queryTimeoutMs, so only the lock's own wait (lock_timeout) limits it.
@@ -74,7 +76,7 @@ function defineRollback(command: Command, host: CliHost): void {
     .description('revert the last applied migrations (one unless --step says more), under the lock')
     .option('--step <n>', 'how many migrations to revert', '1')
     .action(async (flags: { step: string }) => {
-      if (!/^[1-9]\d*$/.test(flags.step)) throw Errors.invalidStep(flags.step);
+      if (!/^[1-9]\d*$/.test(flags.step)) throw MigrationErrors.invalidStep(flags.step);
       const reverted = await withDatabase(host, 'migrate:rollback', (dataSource) =>
         revertMigrations(dataSource, Number(flags.step), lockOptions()),
       );
@@ -95,7 +97,7 @@ function defineStatus(command: Command, host: CliHost): void {
           : entries.map(({ name, state }) => `${STATE_LABELS[state].padEnd(width)}  ${name}`),
       );
       const pending = entries.filter(({ state }) => state === 'pending').length;
-      if (flags.check && pending > 0) throw Errors.migrationsPending(pending);
+      if (flags.check && pending > 0) throw MigrationErrors.migrationsPending(pending);
     });
 }
 
@@ -105,7 +107,7 @@ async function withDatabase<T>(
   command: string,
   work: (dataSource: DataSource) => Promise<T>,
 ): Promise<T> {
-  if (!host.database) throw Errors.needsApplication(command);
+  if (!host.database) throw CliErrors.needsApplication(command);
   let dataSource: DataSource | undefined;
   try {
     dataSource = await host.database(command);
@@ -114,7 +116,9 @@ async function withDatabase<T>(
     return await runSchemaWork(() => work(connected));
   } catch (error) {
     // The database's own words (a failed statement, a refused connection), without a stack.
-    throw error instanceof FrameworkError ? error : Errors.migrationFailed(command, messageOf(error));
+    throw error instanceof FrameworkError
+      ? error
+      : MigrationErrors.migrationFailed(command, messageOf(error));
   } finally {
     if (dataSource?.isInitialized) await dataSource.destroy();
   }

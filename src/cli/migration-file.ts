@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Errors } from '../errors';
+import { CliErrors } from './cli-errors';
 import { createFile } from './file-write';
 import type { MigrationNames } from './migration-naming';
 import { planRegistration, type ListSite, type ModuleEntry, type Registration } from './module-registration';
@@ -40,7 +40,7 @@ export function writeMigration(request: MigrationFileRequest): string {
   const file = path.join(sourceRoot, 'migrations', `${request.names.fileName}.ts`);
   const moduleFile = path.join(sourceRoot, 'app.module.ts');
   const shown = (target: string) => path.relative(root, target) || '.';
-  if (existsSync(file)) throw Errors.fileExists(shown(file));
+  if (existsSync(file)) throw CliErrors.fileExists(shown(file));
 
   const { className } = request.names;
   const moduleSource = isFile(moduleFile) ? readFileSync(moduleFile, 'utf8') : undefined;
@@ -56,7 +56,7 @@ export function writeMigration(request: MigrationFileRequest): string {
   try {
     createFile(file, renderMigration({ className, up: request.up, down: request.down }));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw Errors.fileExists(shown(file));
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw CliErrors.fileExists(shown(file));
     throw error;
   }
   const lines = manualLines(entry, MIGRATIONS_SITE);

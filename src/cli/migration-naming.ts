@@ -1,4 +1,4 @@
-import { Errors } from '../errors';
+import { CliErrors } from './cli-errors';
 import { capitalise, identifierProblem, nameWords } from './naming';
 
 /** The names of one migration: its class and its file, both ending in its timestamp as TypeORM wants. */
@@ -24,7 +24,7 @@ const VALID_NAME_HINT =
  */
 export function migrationNames(input: string, timestamp: number): MigrationNames {
   const problem = identifierProblem(input);
-  if (problem) throw Errors.invalidName(input, problem, VALID_NAME_HINT, 'a migration');
+  if (problem) throw CliErrors.invalidName(input, problem, VALID_NAME_HINT, 'a migration');
   const words = nameWords(input);
   return {
     className: `${words.map(capitalise).join('')}${timestamp}`,

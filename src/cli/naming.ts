@@ -1,5 +1,5 @@
 import pluralize from 'pluralize';
-import { Errors } from '../errors';
+import { CliErrors } from './cli-errors';
 
 /** Every name the generator derives from the one the user typed. */
 export interface ControllerNames {
@@ -89,7 +89,7 @@ export function nameWords(input: string): string[] {
  */
 export function controllerNames(input: string): ControllerNames {
   const problem = nameProblem(input);
-  if (problem) throw Errors.invalidName(input, problem, VALID_NAME_HINT);
+  if (problem) throw CliErrors.invalidName(input, problem, VALID_NAME_HINT);
   const words = baseWords(input);
   const lower = words.map((word) => word.toLowerCase());
   const plural = [...lower.slice(0, -1), pluralize(lower.at(-1) ?? '')];

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Errors } from '../errors';
+import { CliErrors } from './cli-errors';
 import { createFile } from './file-write';
 import { renderTemplate } from './schematic';
 
@@ -44,11 +44,11 @@ export function projectNameProblem(input: string): string | undefined {
  */
 export function createProject(request: NewProjectRequest): string {
   const problem = projectNameProblem(request.name);
-  if (problem) throw Errors.invalidProjectName(request.name, problem);
+  if (problem) throw CliErrors.invalidProjectName(request.name, problem);
   const directory = path.resolve(request.cwd, request.name);
   const existing = statSync(directory, { throwIfNoEntry: false });
   if (existing && !(existing.isDirectory() && readdirSync(directory).length === 0)) {
-    throw Errors.directoryNotEmpty(request.name);
+    throw CliErrors.directoryNotEmpty(request.name);
   }
   // Rendered whole before the first write: a template that fails leaves nothing behind.
   const values = { name: request.name, keel: dependencySpec(request.keel, request.cwd) };

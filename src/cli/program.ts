@@ -1,28 +1,16 @@
 import { Command, CommanderError, Option } from 'commander';
 import { isatty } from 'node:tty';
-import { Errors, FrameworkError } from '../errors';
+import { CliErrors } from './cli-errors';
+import { FrameworkError } from '../framework-error';
 import { CliError } from './cli-errors';
-import type { DataSource } from 'typeorm';
-import type { RouteDefinition } from '../routing/route';
+import type { CliHost, CommandSpec } from './command-spec';
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
 import { makeController } from './make-controller';
 import { MIGRATION_COMMANDS } from './migration-commands';
 import { createProject } from './new-project';
 import { keelVersion } from './package-version';
 import { askForController } from './prompt';
-import { formatRouteTable } from './route-table';
-
-/** Where the commands run: the `framework` program alone, or an application's entry point. */
-export interface CliHost {
-  /** How usage lines name the program: `framework`, or `node dist/main.js`. */
-  readonly name: string;
-  /** The booted application's routes; absent when the framework program runs on its own. */
-  readonly routes?: () => readonly RouteDefinition[];
-  /** The booted application's OpenAPI document; absent when the framework program runs on its own. */
-  readonly openapi?: () => unknown;
-  /** The application's DataSource, connected for `command`; absent when the framework program runs on its own. */
-  readonly database?: (command: string) => Promise<DataSource>;
-}
+import { formatRouteTable } from './route-listing';
 
 interface MakeControllerFlags {
   readonly api?: boolean;
@@ -31,12 +19,6 @@ interface MakeControllerFlags {
   readonly dryRun?: boolean;
   readonly root: string;
   readonly module?: string;
-}
-
-/** One command of the table: its name, and how it defines its arguments, options and action. */
-export interface CommandSpec {
-  readonly name: string;
-  readonly define: (command: Command, host: CliHost) => void;
 }
 
 const COMMANDS: readonly CommandSpec[] = [
@@ -101,7 +83,7 @@ function defineMakeController(command: Command, host: CliHost): void {
       const flagKind: ControllerKind | undefined = flags.api ? 'api' : flags.plain ? 'plain' : undefined;
       const usage = `${host.name} make:controller ${command.usage()}`;
       // Checked on the descriptor, never through process.stdin: nothing may start reading a pipe.
-      if (name === undefined && !isatty(0)) throw Errors.nameRequired(usage);
+      if (name === undefined && !isatty(0)) throw CliErrors.nameRequired(usage);
       const answers = name === undefined ? await askForController(flagKind) : { name, kind: flagKind };
       const summary = makeController({
         name: answers.name,
@@ -117,7 +99,7 @@ function defineMakeController(command: Command, host: CliHost): void {
 
 function defineRoutes(command: Command, host: CliHost): void {
   command.description("print the application's routes: method, path, handler, name").action(() => {
-    if (!host.routes) throw Errors.needsApplication('routes');
+    if (!host.routes) throw CliErrors.needsApplication('routes');
     const table = formatRouteTable(host.routes());
     process.stdout.write(table === '' ? 'no routes\n' : `${table}\n`);
   });
@@ -125,7 +107,7 @@ function defineRoutes(command: Command, host: CliHost): void {
 
 function defineOpenApi(command: Command, host: CliHost): void {
   command.description("print the application's OpenAPI 3.1 document (JSON)").action(() => {
-    if (!host.openapi) throw Errors.needsApplication('openapi');
+    if (!host.openapi) throw CliErrors.needsApplication('openapi');
     process.stdout.write(`${JSON.stringify(host.openapi(), null, 2)}\n`);
   });
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Errors, messageOf } from '../errors';
+import { messageOf } from '../framework-error';
+import { CliErrors } from './cli-errors';
 import { replaceFile } from './file-write';
 import {
   CONTROLLERS_SITE,
@@ -71,7 +72,7 @@ export function applyRegistration(registration: Registration, target: Registrati
   try {
     replaceFile(target.moduleFile, registration.text);
   } catch (error) {
-    throw Errors.moduleNotEdited({
+    throw CliErrors.moduleNotEdited({
       written: target.shownFile,
       module: target.shownModule,
       reason: messageOf(error),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import type { ValidationError } from 'class-validator';
-import { Errors } from '../errors';
+import { ConfigErrors } from './config-errors';
 import { getPropertyType } from '../metadata/reflection';
 import type { ConfigFailure } from './config-errors';
 
@@ -38,7 +38,7 @@ export function loadConfig<T extends object>(schema: ConfigSchema<T>, sources: C
     if (raw !== undefined) target[variable] = convert(raw, declaredType(schema, variable, target[variable]));
   }
   const errors = validator.validateSync(config, { validationError: { target: false, value: false } });
-  if (errors.length > 0) throw Errors.invalidConfig(schema.name, errors.map(toFailure));
+  if (errors.length > 0) throw ConfigErrors.invalidConfig(schema.name, errors.map(toFailure));
   return Object.freeze(config);
 }
 
@@ -49,7 +49,7 @@ function readEnvFile(file: string): NodeJS.Dict<string> {
     content = readFileSync(location, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw Errors.unreadableEnvFile(location, error);
+    throw ConfigErrors.unreadableEnvFile(location, error);
   }
   return parseEnv(content);
 }

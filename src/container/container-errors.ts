@@ -116,4 +116,12 @@ export const ContainerErrors = {
         `Fix: add ${tokenName(token)} to the providers of ${module}, or remove it from its exports.`,
     );
   },
+
+  notAController(module: string, value: unknown) {
+    return new FrameworkError(
+      'E_NOT_A_CONTROLLER',
+      `module ${module} lists ${describeValue(value)} as a controller, but it has no @Controller, @Resource or @ApiResource.\n` +
+        `Fix: decorate the class, or move it to the providers.`,
+    );
+  },
 };

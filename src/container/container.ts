@@ -1,4 +1,5 @@
-import { Errors, FrameworkError } from '../errors';
+import { ContainerErrors } from './container-errors';
+import { FrameworkError } from '../framework-error';
 import { classDependencies, type Dependency } from './dependencies';
 import type { ModuleImport } from './module-definition';
 import { ModuleGraph, type ProviderOverrides } from './module-graph';
@@ -48,7 +49,7 @@ export class Container {
     const container = new Container(graph);
     for (const [token, override] of overrides) {
       if (graph.overridden.has(token)) continue;
-      if (!isBuiltOnDemand(token)) throw Errors.unknownOverride(token);
+      if (!isBuiltOnDemand(token)) throw ContainerErrors.unknownOverride(token);
       container.#onDemand.set(token, createRecord(override, graph.root));
     }
     // Cast: the private constructor makes the class no `Class`, yet it is the token users inject.
@@ -65,7 +66,7 @@ export class Container {
    */
   get<T>(token: Token<T>): T {
     const record = this.#graph.root.visible.get(token) ?? this.#graph.findRecord(token);
-    if (!record) throw Errors.unknownToken(token);
+    if (!record) throw ContainerErrors.unknownToken(token);
     return record.instance as T;
   }
 
@@ -150,7 +151,7 @@ export class Container {
     if (record.isResolved) return;
     const chain = [...path, record];
     const start = path.indexOf(record);
-    if (start >= 0) throw Errors.dependencyCycle(chain.slice(start).map((entry) => entry.label));
+    if (start >= 0) throw ContainerErrors.dependencyCycle(chain.slice(start).map((entry) => entry.label));
 
     const args: unknown[] = [];
     for (const dependency of record.dependencies) {
@@ -165,7 +166,7 @@ export class Container {
     } catch (error) {
       // keel's own errors (invalid configuration, options) already name the culprit and the fix.
       if (error instanceof FrameworkError) throw error;
-      throw Errors.providerFailed(record.label, record.scope.name, error);
+      throw ContainerErrors.providerFailed(record.label, record.scope.name, error);
     }
     record.isResolved = true;
   }
@@ -174,7 +175,7 @@ export class Container {
     const record = scope.visible.get(dependency.token);
     if (record || dependency.optional) return record;
     const owner = this.#graph.findProvider(dependency.token);
-    throw Errors.unknownDependency({
+    throw ContainerErrors.unknownDependency({
       dependent,
       position: dependency.position,
       token: dependency.token,

@@ -1,4 +1,4 @@
-import { Errors } from '../errors';
+import { ContainerErrors } from './container-errors';
 import { MetadataKey } from '../metadata/keys';
 import { isApplicationClass } from '../metadata/design-types';
 import { getConstructorParamTypes, getOwnMetadata } from '../metadata/reflection';
@@ -26,12 +26,12 @@ export function classDependencies(type: Class): Dependency[] {
   if (count > 0 && paramTypes === undefined && injected.size < count) {
     // Decorated but without types: the compiler emitted no metadata (tsx and esbuild never do).
     const isDecorated = isDecoratedClass(owner);
-    throw isDecorated ? Errors.noTypeMetadata(type.name) : Errors.notInjectable(type.name);
+    throw isDecorated ? ContainerErrors.noTypeMetadata(type.name) : ContainerErrors.notInjectable(type.name);
   }
 
   return Array.from({ length: count }, (_, index) => {
     const token = injected.get(index) ?? paramTypes?.[index];
-    if (!isUsableToken(token)) throw Errors.untypedDependency(type.name, index, token === undefined);
+    if (!isUsableToken(token)) throw ContainerErrors.untypedDependency(type.name, index, token === undefined);
     return { token, optional: optional.has(index), position: `constructor parameter #${index}` };
   });
 }

@@ -1,7 +1,6 @@
-import { Errors } from '../errors';
+import { ContainerErrors } from './container-errors';
 import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
-import type { ControllerMetadata } from '../routing/route-metadata';
 import { isDynamicModule, type ModuleImport, type ModuleMetadata } from './module-definition';
 import { ModuleNode } from './module-node';
 import type { ClassProvider, FactoryProvider, Provider, ValueProvider } from './provider';
@@ -62,7 +61,7 @@ export class ModuleGraph {
     const staticMetadata =
       typeof type === 'function' ? getOwnMetadata<ModuleMetadata>(MetadataKey.module, type) : undefined;
     if (typeof type !== 'function' || (!staticMetadata && !isDynamicModule(entry))) {
-      throw Errors.invalidModule(importer, position, entry);
+      throw ContainerErrors.invalidModule(importer, position, entry);
     }
     const metadata = isDynamicModule(entry)
       ? mergeMetadata(staticMetadata ?? {}, entry)
@@ -115,7 +114,8 @@ export class ModuleGraph {
     for (const node of this.modules) {
       for (const entry of node.metadata.exports ?? []) {
         const isModule = this.#reexportedModules(node, entry).length > 0;
-        if (!isModule && !node.exported.has(entry as Token)) throw Errors.invalidExport(node.name, entry);
+        if (!isModule && !node.exported.has(entry as Token))
+          throw ContainerErrors.invalidExport(node.name, entry);
       }
     }
   }
@@ -156,8 +156,7 @@ function mergeMetadata(base: ModuleMetadata, dynamic: ModuleMetadata): ModuleMet
 
 function controllerRecord(controller: Class, node: ModuleNode): ProviderRecord {
   const isController =
-    typeof controller === 'function' &&
-    getOwnMetadata<ControllerMetadata>(MetadataKey.controller, controller) !== undefined;
-  if (!isController) throw Errors.notAController(node.name, controller);
+    typeof controller === 'function' && getOwnMetadata(MetadataKey.controller, controller) !== undefined;
+  if (!isController) throw ContainerErrors.notAController(node.name, controller);
   return createRecord(controller, node);
 }

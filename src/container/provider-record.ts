@@ -1,4 +1,4 @@
-import { Errors } from '../errors';
+import { ContainerErrors } from './container-errors';
 import { classDependencies, factoryDependencies, type Dependency } from './dependencies';
 import type { Provider } from './provider';
 import { tokenName, type Class, type Token } from './token';
@@ -32,7 +32,7 @@ export class ProviderRecord {
 export function createRecord(provider: Provider, scope: RecordScope): ProviderRecord {
   if (typeof provider === 'function') return classRecord(provider, provider, scope);
   if (typeof provider !== 'object' || provider === null || !('provide' in provider)) {
-    throw Errors.invalidProvider(scope.name, provider);
+    throw ContainerErrors.invalidProvider(scope.name, provider);
   }
   const { provide } = provider;
   if ('useClass' in provider && typeof provider.useClass === 'function') {
@@ -64,7 +64,7 @@ export function createRecord(provider: Provider, scope: RecordScope): ProviderRe
       ([target]) => target,
     );
   }
-  throw Errors.invalidProvider(scope.name, provider);
+  throw ContainerErrors.invalidProvider(scope.name, provider);
 }
 
 function classRecord(token: Token, type: Class, scope: RecordScope): ProviderRecord {

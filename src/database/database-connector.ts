@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '../container/lifecycle';
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '../lifecycle/lifecycle-hooks';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import { abandonAfter, breakConnectingConnections } from './connection-breaker';

@@ -1,5 +1,5 @@
 import type { DataSource as TypeOrmDataSource, DataSourceOptions } from 'typeorm';
-import { checkMilliseconds } from '../application-options';
+import { checkMilliseconds } from '../lifecycle/option-checks';
 import type { DynamicModule } from '../container/module-definition';
 import type { Class } from '../container/token';
 import { Module } from '../decorators/module';

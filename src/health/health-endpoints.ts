@@ -1,14 +1,20 @@
 import type { Context } from '../http/context';
 import type { ApplicationStatus } from '../lifecycle/application-status';
+import type { LoadMonitor } from '../lifecycle/load-monitor';
 import type { Logger } from '../logging/logger';
 import type { HealthSettings } from './health-options';
+import type { CheckReport, NamedCheck } from './named-check';
 import { MIGRATING, ReadinessCheck, type DataSourceResolver } from './readiness-check';
 
 /** What the two health endpoints answer from. */
 export interface HealthEndpointParts {
   /** Called at each readiness check for the `DataSource`. */
   readonly resolveDataSource: DataSourceResolver;
+  /** The application's other dependencies, checked beside the database. */
+  readonly checks: readonly NamedCheck[];
   readonly status: ApplicationStatus;
+  /** Says when a `loadShedding` limit is passed: readiness is 503 then, with `load`. */
+  readonly load: LoadMonitor;
   readonly logger: Logger;
   readonly settings: HealthSettings;
 }
@@ -37,27 +43,54 @@ export class HealthEndpoints {
     ctx.json(200, { status: 'ok' });
   }
 
-  /** 200 `{"status":"ready","db":"connected"}`, or 503 `{"status":"error","db":"<reason>"}`. @example await endpoints.readiness(ctx) */
+  /**
+   * 200 `{"status":"ready","db":"connected"}` (and one key per named check), or 503
+   * `{"status":"error","db":"<reason>"}` when the database or a required check fails; the database
+   * and every check run in parallel. @example await endpoints.readiness(ctx)
+   */
   async readiness(ctx: Context): Promise<void> {
-    const { status, settings } = this.#parts;
-    const checked = status.isShuttingDown ? undefined : await this.#readiness.check();
-    // Read again after the check: a shutdown may have started while it ran.
+    const { status, settings, checks } = this.#parts;
+    const [checked, ...reports] = status.isShuttingDown
+      ? [undefined]
+      : await Promise.all([this.#readiness.check(), ...checks.map((check) => check.check())]);
+    // Read again after the checks: a shutdown may have started while they ran.
     const report = !checked || status.isShuttingDown ? { isReady: false, reason: 'shutting down' } : checked;
-    this.#logChange(report.isReady, report.reason);
+    const { overload } = this.#parts.load;
+    const isReady =
+      report.isReady &&
+      overload === undefined &&
+      reports.every((check) => check.isHealthy || check.isOptional);
+    this.#logChange(isReady, report.reason, reports);
     ctx.header('Cache-Control', 'no-store');
-    if (report.isReady) return ctx.json(200, { status: 'ready', db: report.reason });
     // "migrating" and "shutting down" say what the application is doing, nothing of the database.
-    const isPublic = status.isShuttingDown || report.reason === MIGRATING;
-    const shown = settings.exposeReason || isPublic ? report.reason : 'unavailable';
-    ctx.json(503, { status: 'error', db: shown });
+    const isPublic = report.isReady || status.isShuttingDown || report.reason === MIGRATING;
+    const db = settings.exposeReason || isPublic ? report.reason : 'unavailable';
+    const body = {
+      status: isReady ? 'ready' : 'error',
+      db,
+      ...this.#shownChecks(reports),
+      ...(overload === undefined ? {} : { load: overload }),
+    };
+    ctx.json(isReady ? 200 : 503, body);
   }
 
-  #logChange(isReady: boolean, reason: string): void {
+  #shownChecks(reports: readonly CheckReport[]): Record<string, string> {
+    const { exposeReason } = this.#parts.settings;
+    return Object.fromEntries(
+      reports.map(({ name, isHealthy, reason }) => [
+        name,
+        isHealthy || exposeReason ? reason : 'unavailable',
+      ]),
+    );
+  }
+
+  #logChange(isReady: boolean, reason: string, reports: readonly CheckReport[]): void {
     if (isReady === this.#wasReady) return;
     this.#wasReady = isReady;
-    if (isReady) this.#parts.logger.info({ db: reason }, 'ready: the database answers');
+    const details = { db: reason, ...Object.fromEntries(reports.map((check) => [check.name, check.reason])) };
+    if (isReady) this.#parts.logger.info(details, 'ready: the database answers');
     // Migrating is what a replica starting on a new release is meant to do: nothing to warn of.
-    else if (reason === MIGRATING) this.#parts.logger.info({ db: reason }, 'not ready');
-    else this.#parts.logger.warn({ db: reason }, 'not ready');
+    else if (reason === MIGRATING) this.#parts.logger.info(details, 'not ready');
+    else this.#parts.logger.warn(details, 'not ready');
   }
 }

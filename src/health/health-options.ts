@@ -1,6 +1,8 @@
-import { checkBoolean, checkMilliseconds } from '../application-options';
-import { Errors } from '../errors';
+import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
+import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
 import { joinPath } from '../routing/path';
+import { resolveChecks, type CheckSettings } from './check-settings';
+import type { HealthCheck } from './health-check';
 import type { DataSourceResolver } from './readiness-check';
 
 /** How the health routes behave; every option is optional. */
@@ -11,6 +13,12 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** Send the driver's reason in `db`; `false` sends `unavailable` instead (the reason is still logged). Default: `true`. */
   exposeReason?: boolean;
+  /**
+   * Dependencies readiness checks besides the database, by name: each adds its key to the body
+   * (`"connected"`, or its reason), runs in parallel with the others, single-flight and bounded by
+   * `timeoutMs` (or its own). A required one failing makes readiness 503. Default: none.
+   */
+  checks?: Readonly<Record<string, HealthCheck>>;
 }
 
 /** {@link HealthOptions}, plus where `HealthModule` finds the `DataSource` when it is not the container's. */
@@ -26,14 +34,16 @@ export interface HealthSettings {
   readonly names: { readonly liveness: string; readonly readiness: string };
   readonly timeoutMs: number;
   readonly exposeReason: boolean;
+  readonly checks: readonly CheckSettings[];
 }
 
 /** Fills in the defaults of {@link HealthOptions}; an option of the wrong kind is a boot error. @example resolveHealthOptions({ timeoutMs: 800 }) */
 export function resolveHealthOptions(options: HealthOptions): HealthSettings {
   const timeoutMs = checkMilliseconds('health timeoutMs', options.timeoutMs ?? 500);
-  if (timeoutMs === 0) throw Errors.invalidOption('health timeoutMs', 0, 'more than 0 milliseconds');
+  if (timeoutMs === 0) throw LifecycleErrors.invalidOption('health timeoutMs', 0, 'more than 0 milliseconds');
   const path = options.path ?? '/health';
-  if (typeof path !== 'string') throw Errors.invalidOption('health path', path, "a path such as '/health'");
+  if (typeof path !== 'string')
+    throw LifecycleErrors.invalidOption('health path', path, "a path such as '/health'");
   const joined = joinPath(path);
   const prefix = joined === '/' ? 'health' : joined.slice(1).replaceAll('/', '.');
   return {
@@ -41,5 +51,6 @@ export function resolveHealthOptions(options: HealthOptions): HealthSettings {
     names: { liveness: `${prefix}.liveness`, readiness: `${prefix}.readiness` },
     timeoutMs,
     exposeReason: checkBoolean('health exposeReason', options.exposeReason ?? true),
+    checks: resolveChecks(options.checks, timeoutMs),
   };
 }

@@ -1,6 +1,5 @@
-import { joinPath } from '../routing/path';
 import type { Router } from '../routing/router';
-import { HealthEndpoints } from './health-endpoints';
+import { healthController } from './health-controller';
 import { resolveHealthOptions, type HealthOptions } from './health-options';
 import type { DataSourceResolver } from './readiness-check';
 
@@ -19,27 +18,6 @@ export function registerHealthRoutes(
   resolveDataSource: DataSourceResolver,
   options: HealthOptions = {},
 ): Router {
-  const settings = resolveHealthOptions(options);
-  const endpoints = new HealthEndpoints({
-    resolveDataSource,
-    status: router.status,
-    logger: router.logger,
-    settings,
-  });
-  return router.add(
-    {
-      method: 'GET',
-      path: settings.path,
-      handler: (ctx) => endpoints.liveness(ctx),
-      name: settings.names.liveness,
-      source: 'registerHealthRoutes (liveness)',
-    },
-    {
-      method: 'GET',
-      path: joinPath(settings.path, 'ready'),
-      handler: (ctx) => endpoints.readiness(ctx),
-      name: settings.names.readiness,
-      source: 'registerHealthRoutes (readiness)',
-    },
-  );
+  // The controller's DI gives it the application's status (503 while shutting down) and logger.
+  return router.controller(healthController(resolveHealthOptions(options), resolveDataSource));
 }

@@ -19,8 +19,11 @@ export interface DeclaredHooks {
   readonly resolve: <T>(type: Class<T>) => T;
 }
 
+const NO_DEFAULTS: ReadonlyMap<unknown, unknown> = new Map();
+
 /**
- * Reads the hooks declared for the method `property` of `type` and on the class itself.
+ * Reads the hooks declared for the method `property` of `type` and on the class itself; the
+ * metadata is `defaults` (what the kind of route implies), overridden by the class's, then the method's.
  *
  * @example
  * const hooks = declaredHooks(OrderController, 'show', (type) => container.construct(type));
@@ -29,7 +32,7 @@ export function declaredHooks(
   type: Class,
   property: string | symbol,
   resolve: <T>(type: Class<T>) => T,
-  { isApi = false }: { readonly isApi?: boolean } = {},
+  defaults: ReadonlyMap<unknown, unknown> = NO_DEFAULTS,
 ): DeclaredHooks {
   const prototype = prototypeDeclaring(type.prototype as object, property);
   const both = <T>(key: symbol): [readonly T[], readonly T[]] => [
@@ -51,12 +54,7 @@ export function declaredHooks(
     guards: [...classGuards, ...methodGuards],
     interceptors: [...classInterceptors, ...methodInterceptors],
     filters: [...methodFilters, ...classFilters],
-    // An API resource answers clients that send no CSRF token: its routes are exempt unless it says otherwise.
-    metadata: new Map([
-      ...(isApi ? ([[MetadataKey.skipCsrf, true]] as const) : []),
-      ...(classMetadata ?? []),
-      ...(methodMetadata ?? []),
-    ]),
+    metadata: new Map([...defaults, ...(classMetadata ?? []), ...(methodMetadata ?? [])]),
     resolve,
   };
 }

@@ -1,5 +1,5 @@
 import type { Class } from '../container/token';
-import { Errors } from '../errors';
+import { HookErrors } from './hook-errors';
 import { describeValue } from '../framework-error';
 import type { HookEntry } from './hook-types';
 
@@ -25,7 +25,7 @@ export function resolveHook<T>(entry: HookEntry<T>, requirement: HookRequirement
   const instance = isClass ? requirement.resolve(entry as Class<T>) : entry;
   const method = (instance as Record<string, unknown> | null | undefined)?.[requirement.method];
   if (typeof method !== 'function') {
-    throw Errors.invalidHook(requirement.source, requirement.kind, hookName(entry), requirement.method);
+    throw HookErrors.invalidHook(requirement.source, requirement.kind, hookName(entry), requirement.method);
   }
   return instance;
 }

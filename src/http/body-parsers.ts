@@ -2,7 +2,8 @@ import bytes from 'bytes';
 import type { RequestHandler } from 'express';
 import type BodyParser from 'body-parser';
 import type multerModule from 'multer';
-import { Errors, HttpError } from '../errors';
+import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
+import { HttpError } from './http-error';
 import type { BodyParsers } from './body-stage';
 
 const MULTIPART_LIMITS: Readonly<Record<string, { status: number; message: string }>> = {
@@ -75,7 +76,7 @@ function whenFirstUsed(create: (parsers: typeof BodyParser) => RequestHandler): 
 function parseLimit(limit: string | number): number {
   const parsed = typeof limit === 'number' ? limit : SIZE.test(limit.trim()) ? bytes.parse(limit) : null;
   if (parsed === null || !Number.isFinite(parsed) || parsed <= 0) {
-    throw Errors.invalidOption(
+    throw LifecycleErrors.invalidOption(
       'bodyLimit',
       limit,
       "a positive byte count, or a size such as '512kb' or '1mb'",

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { Class } from '../container/token';
-import { Errors } from '../errors';
+import { HandlerErrors } from './handler-errors';
 import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
-import type { RouteParams, RouteQuery } from '../routing/route-urls';
+import type { RouteInfo, RouteParams, RouteQuery } from './route-info';
 import type { ErrorPages } from './error-pages';
 import { markHeadersObserved } from './observed-headers';
 import { pageData } from './page-data';
@@ -12,13 +12,13 @@ import { sendError } from './error-responder';
 import { sendHtml, sendJson } from './send';
 import type { ViewRenderer } from './views';
 
-/** The matched route, as `ctx.route` gives it. */
-export interface RouteInfo {
-  /** Its name, such as `orders.show`: what `urlFor` knows it by. */
-  readonly name: string;
-  readonly method: string;
-  /** Its declared path, such as `/orders/:id`. */
-  readonly path: string;
+/** What a context reads and reports through: the request, the response, and keel's bookkeeping of them. */
+export interface ContextTarget {
+  readonly req: Request;
+  readonly res: Response;
+  /** Set when the handler reads `ctx.res`. */
+  isTakenOver: boolean;
+  readonly hasResponded: boolean;
 }
 
 /** A session's data, kept across the requests of one client (with `SessionModule`). */
@@ -43,16 +43,6 @@ export interface RouteRuntime {
   readonly metadata: ReadonlyMap<unknown, unknown>;
 }
 
-let readRequest: (ctx: Context) => Request;
-
-/**
- * The request under `ctx`, for keel's own reads (the query, the body), which need none of Express's
- * helpers: unlike `ctx.req`, it does not load Express. @example bindQuery(requestOf(ctx), Filter)
- */
-export function requestOf(ctx: Context): Request {
-  return readRequest(ctx);
-}
-
 /**
  * The request context a handler receives: a dozen verbs to read input and write the response.
  * `ctx.req` and `ctx.res` are the Express objects; reading `ctx.res` means the handler answers
@@ -66,19 +56,17 @@ export function requestOf(ctx: Context): Request {
  * }
  */
 export class Context {
-  static {
-    readRequest = (ctx) => ctx.#req;
-  }
-
+  readonly #exchange: ContextTarget;
   readonly #req: Request;
   readonly #res: Response;
   readonly #runtime: RouteRuntime;
-  #hasTakenOver = false;
   #query: unknown;
 
-  constructor(req: Request, res: Response, runtime: RouteRuntime) {
-    this.#req = req;
-    this.#res = res;
+  /** keel builds contexts (through its `Exchange`); a handler receives one. */
+  constructor(exchange: ContextTarget, runtime: RouteRuntime) {
+    this.#exchange = exchange;
+    this.#req = exchange.req;
+    this.#res = exchange.res;
     this.#runtime = runtime;
   }
 
@@ -91,25 +79,15 @@ export class Context {
   /** The Express response, for what the context does not cover (streams, cookies, headers). */
   get res(): Response {
     this.#runtime.loadHelpers();
-    this.#hasTakenOver = true;
+    this.#exchange.isTakenOver = true;
     markHeadersObserved(this.#res);
     return this.#res;
-  }
-
-  /** Whether the handler read `ctx.res`, and so answers (or streams) by itself. */
-  get hasTakenOver(): boolean {
-    return this.#hasTakenOver;
-  }
-
-  /** Whether the response has started: nothing more can be sent through the context. */
-  get hasResponded(): boolean {
-    return this.#res.headersSent || this.#res.writableEnded;
   }
 
   /** The path parameter `name` (`:id` in the route), always a string. @example ctx.param('id') */
   param(name: string): string {
     const value = (this.#req.params as Record<string, string | string[] | undefined>)[name];
-    if (value === undefined) throw Errors.unknownParam(this.#runtime.description, name);
+    if (value === undefined) throw HandlerErrors.unknownParam(this.#runtime.description, name);
     return Array.isArray(value) ? value.join('/') : value;
   }
 
@@ -171,7 +149,7 @@ export class Context {
   /** The session's data, kept across requests (with `SessionModule`). @example ctx.session.cart = [] */
   get session(): SessionData {
     const { session } = this.#req as { session?: SessionData | null };
-    if (!session) throw Errors.noSession(this.#runtime.description);
+    if (!session) throw HandlerErrors.noSession(this.#runtime.description);
     return session;
   }
 
@@ -210,9 +188,9 @@ export class Context {
   // A second answer (or one after keel already sent a 500) must not throw: it would surface as an
   // unhandled rejection in the handler's own promise chain and bring the process down.
   #isWritable(): boolean {
-    if (!this.hasResponded) return true;
+    if (!this.#exchange.hasResponded) return true;
     this.#runtime.logger.error(
-      { err: Errors.alreadyResponded(this.#runtime.description) },
+      { err: HandlerErrors.alreadyResponded(this.#runtime.description) },
       'response already sent',
     );
     return false;

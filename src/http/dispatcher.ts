@@ -1,19 +1,31 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from '../errors';
 import type { Logger } from '../logging/logger';
-import type { Router } from '../routing/router';
-import { Context, type RouteRuntime } from './context';
+import type { RouteRuntime } from './context';
+import type { Endpoint, ErrorCatcher, PathParams } from './endpoint';
 import type { ErrorPages } from './error-pages';
-import { malformedPath, respondWithError } from './error-responder';
-import { runFilters, type CatchingFilter } from './filters';
+import { malformedPath, respondWithError, type ErrorDescriber } from './error-responder';
+import { Exchange } from './exchange';
 import type { ExpressObjects } from './express-objects';
+import { HttpError } from './http-error';
 import { runErrorMiddleware, runMiddleware } from './middleware';
 import { markHeadersObserved } from './observed-headers';
+import { isThenable } from './thenable';
+
+/** A lookup's outcome: the endpoint and its parameters, a path that cannot be decoded, or nothing. */
+export type RouteMatch =
+  | { readonly endpoint: Endpoint; readonly params: PathParams }
+  | { readonly endpoint: undefined; readonly malformed: true };
+
+/** What the dispatcher asks of the router: the route of a request, and the methods a path has. */
+export interface RouteLookup {
+  find(method: string, url: string): RouteMatch | undefined;
+  allowedMethods(url: string): string[];
+}
 
 /** What the dispatcher is built from, once, at boot. */
 export interface DispatcherParts {
-  readonly router: Router;
+  readonly router: RouteLookup;
   /** Express's helpers for requests, and phase 1: its app, run only once handed out (`app.express`). */
   readonly objects: ExpressObjects;
   readonly isExpressInUse: () => boolean;
@@ -22,18 +34,32 @@ export interface DispatcherParts {
   /** Phase 3, and the error middleware: what `app.use` was given, in order; both lists may grow. */
   readonly middleware: readonly RequestHandler[];
   readonly errorMiddleware: readonly ErrorRequestHandler[];
-  /** What filters of errors outside any route (phases 3 and 4) see: the `APP_FILTER`s, and a context's runtime. */
-  readonly globalFilters: readonly CatchingFilter[];
+  /** Errors outside any route (phases 3 and 4) go to the `APP_FILTER`s, with a context of this runtime. */
+  readonly catchUnrouted: ErrorCatcher | undefined;
   readonly runtime: RouteRuntime;
   readonly logger: Logger;
   readonly pages: ErrorPages;
+  readonly describers: readonly ErrorDescriber[];
+}
+
+/**
+ * Where an error is answered first: the filters that may catch it and the exchange they see; none
+ * for phases 1 and 2, the `APP_FILTER`s for 3 and 4, the route's own then the global ones after.
+ */
+interface ErrorScope {
+  readonly catchError: ErrorCatcher | undefined;
+  readonly exchange: () => Exchange;
+  /** The route, as a message about a thrown non-Error names it. */
+  readonly description: string;
 }
 
 /**
  * keel's request listener: every request runs the phases of the pipeline in order (raw Express
  * middleware, body, application middleware, routing, then the route's endpoint), each skipped when
- * it has nothing to do, and every error takes one way: the error middleware given to `app.use`, then
- * keel's responder. No Express router is walked for keel's own routes.
+ * it has nothing to do. Phases answer, or fail with an error (a 404 and a 405 are thrown
+ * `HttpError`s too); every error takes one path, in one place: the filters, then the
+ * error middleware given to `app.use`, then keel's responder. No Express router is walked for keel's
+ * own routes.
  *
  * @example
  * http.createServer(objects.serverClasses, dispatcher.handle);
@@ -59,33 +85,52 @@ export class Dispatcher {
     // keel's objects have already and an in-process request's would lose its class's methods to.
     // The router calls `next` when nothing answered.
     app.router(req, res, ((error?: unknown) => {
-      if (error) this.fail(error, req, res);
+      if (error) this.#fail(error, req, res);
       else this.#parseBody(req, res);
     }) as NextFunction);
   };
 
-  /**
-   * Sends a failed request down the error path: Express error middleware given to `app.use`, then
-   * keel's responder. @example dispatcher.fail(new HttpError(404, 'no such order'), req, res)
-   */
-  readonly fail = (error: unknown, req: Request, res: Response): void => {
+  // The one way every failed request takes: the filters of `scope` (none before phase 3), then the
+  // Express error middleware given to `app.use`, then keel's responder. A filter that throws hands
+  // on its own error instead. The request context, metrics and traces of a failure hang here.
+  #fail(thrown: unknown, req: Request, res: Response, scope?: ErrorScope): void {
+    if (scope === undefined) return this.#respond(thrown, req, res);
+    const error = asError(thrown, scope.description);
+    const { catchError } = scope;
+    if (catchError === undefined) return this.#respond(error, req, res);
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = catchError(error, scope.exchange());
+    } catch (filterError) {
+      return this.#respond(filterError, req, res);
+    }
+    if (!isThenable(answered)) {
+      if (!answered) this.#respond(error, req, res);
+      return;
+    }
+    answered.then(
+      (isAnswered) => isAnswered || this.#respond(error, req, res),
+      (filterError: unknown) => this.#respond(filterError, req, res),
+    );
+  }
+
+  #respond(error: unknown, req: Request, res: Response): void {
     const { errorMiddleware } = this.#parts;
     if (errorMiddleware.length === 0) return respondWithError(error, req, res, this.#parts);
     runErrorMiddleware(errorMiddleware, error, req, res, (unanswered) => {
       respondWithError(unanswered, req, res, this.#parts);
     });
-  };
+  }
 
   // Errors of application middleware and routing go to the `APP_FILTER`s first.
-  #failUnrouted(error: unknown, req: Request, res: Response): void {
-    const { globalFilters: filters, runtime } = this.#parts;
-    if (filters.length === 0) return this.fail(error, req, res);
-    runFilters(error, { filters, ctx: new Context(req, res, runtime), req, res, fail: this.fail });
+  #unrouted(req: Request, res: Response): ErrorScope {
+    const { catchUnrouted: catchError, runtime } = this.#parts;
+    return { catchError, exchange: () => new Exchange(req, res, runtime), description: runtime.description };
   }
 
   #parseBody(req: Request, res: Response): void {
     this.#parts.bodyStage(req, res, (error?: unknown) => {
-      if (error) this.fail(error, req, res);
+      if (error) this.#fail(error, req, res);
       else this.#runMiddleware(req, res);
     });
   }
@@ -94,29 +139,47 @@ export class Dispatcher {
     const { middleware } = this.#parts;
     if (middleware.length === 0) return this.#route(req, res);
     runMiddleware(middleware, req, res, (error) => {
-      if (error) this.#failUnrouted(error, req, res);
+      if (error) this.#fail(error, req, res, this.#unrouted(req, res));
       else this.#route(req, res);
     });
   }
 
+  // Routing and the route's endpoint, under the one try/catch: a sync throw is caught here, an
+  // async one by the `.catch` of the promise the endpoint returns. A request that answers pays
+  // for no error scope.
   #route(req: Request, res: Response): void {
+    let endpoint: Endpoint | undefined;
+    let exchange: Exchange | undefined;
+    try {
+      const match = this.#match(req, res);
+      if (match === undefined) return;
+      endpoint = match.endpoint;
+      exchange = endpoint.open(req, res, match.params);
+      const running = endpoint.run(exchange);
+      if (running === undefined) return;
+      const opened = { endpoint, exchange };
+      running.catch((error: unknown) => this.#fail(error, req, res, routeScope(opened)));
+    } catch (error) {
+      const scope = endpoint && exchange ? routeScope({ endpoint, exchange }) : this.#unrouted(req, res);
+      this.#fail(error, req, res, scope);
+    }
+  }
+
+  // The route's endpoint; a path with none throws 404, or 405 with `Allow`; an OPTIONS there is
+  // answered 204 (through the middleware of the route it asks about) and gives undefined.
+  #match(req: Request, res: Response) {
     const { router } = this.#parts;
     const { method, url } = req as { method: string; url: string };
     const match = router.find(method, url) ?? (method === 'HEAD' ? router.find('GET', url) : undefined);
-    if (match?.endpoint) return match.endpoint.handle(req, res, match.params);
-    if (match) return this.#failUnrouted(malformedPath(), req, res);
-    this.#answerUnrouted(req, res, method, url);
-  }
-
-  // A known path without a route for this method: 204 to OPTIONS, 405 otherwise; else 404.
-  #answerUnrouted(req: Request, res: Response, method: string, url: string): void {
-    const allowed = this.#parts.router.allowedMethods(url);
+    if (match?.endpoint) return match;
+    if (match) throw malformedPath();
+    const allowed = router.allowedMethods(url);
     const path = url.split('?', 1)[0] ?? url;
-    if (allowed.length === 0)
-      return this.#failUnrouted(new HttpError(404, `no route for ${method} ${path}`), req, res);
+    if (allowed.length === 0) throw new HttpError(404, `no route for ${method} ${path}`);
     res.setHeader('Allow', allowed.join(', '));
-    if (method === 'OPTIONS') return this.#answerPreflight(req, res, url, allowed);
-    this.#failUnrouted(new HttpError(405, `method ${method} not allowed on ${path}`), req, res);
+    if (method !== 'OPTIONS') throw new HttpError(405, `method ${method} not allowed on ${path}`);
+    this.#answerPreflight(req, res, url, allowed);
+    return undefined;
   }
 
   // A preflight goes through the middleware of the route it asks about (CORS on one controller
@@ -133,8 +196,21 @@ export class Dispatcher {
     const runMiddleware = match?.endpoint?.runMiddleware;
     if (!runMiddleware) return answer();
     runMiddleware(req, res, (error) => {
-      if (error) this.#failUnrouted(error, req, res);
+      if (error) this.#fail(error, req, res, this.#unrouted(req, res));
       else answer();
     });
   }
+}
+
+// An error of a route goes to its own filters, then the global ones, with its context.
+function routeScope({ endpoint, exchange }: { endpoint: Endpoint; exchange: Exchange }): ErrorScope {
+  const { description } = exchange.runtime;
+  return { catchError: endpoint.catchError, exchange: () => exchange, description };
+}
+
+// A handler may throw anything, `undefined` and strings included: it must still end in a 500 that
+// names the route.
+function asError(thrown: unknown, description: string): object {
+  if (typeof thrown === 'object' && thrown !== null) return thrown;
+  return new Error(`${description} threw ${String(thrown)}, which is not an Error`, { cause: thrown });
 }

@@ -1,112 +1,126 @@
-import type { Request, Response } from 'express';
-import { Errors } from '../errors';
+import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
-import type { RouteDefinition } from '../routing/route';
-import type { Endpoint } from '../routing/route-table';
-import { Context, type RouteRuntime } from './context';
+import type { RouteRuntime } from './context';
 import type { ErrorPages } from './error-pages';
-import { runFilters, type FailRequest } from './filters';
-import { composeHandler } from './hook-chain';
+import { Exchange, type PreparedHandler } from './exchange';
+import { HandlerErrors } from './handler-errors';
 import { runMiddleware } from './middleware';
-import { resolveRouteHooks, type GlobalHooks } from './route-hooks';
+import type { RouteInfo } from './route-info';
 import { sendJson } from './send';
 import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
 
-/** What every endpoint shares: the views, the logger, the global hooks, and the one way to the error responder. */
+/** Path parameters by name, decoded. */
+export type PathParams = Record<string, string>;
+
+/**
+ * Answers an error of a request, or says it did not: the filters, as the hooks build them. Resolves
+ * (or returns) whether the request was answered; throws or rejects with a filter's own error.
+ */
+export type ErrorCatcher = (error: unknown, exchange: Exchange) => boolean | Promise<boolean>;
+
+/** What the dispatcher runs for one route: prepared once, when the route is added. */
+export interface Endpoint {
+  /** Where an error of this route goes first: its own filters, then the application's. */
+  readonly catchError: ErrorCatcher | undefined;
+  /** Opens one request the table matched: its context, with the path parameters set. */
+  open(req: IncomingMessage, res: ServerResponse, params: PathParams): Exchange;
+  /**
+   * Runs the route's middleware, guards, interceptors and handler, and sends a returned value:
+   * undefined when it answered at once, else a promise; throws or rejects with the route's error.
+   */
+  run(exchange: Exchange): Promise<void> | undefined;
+  /**
+   * Runs only the route's own middleware (`@UseMiddleware`), for a CORS preflight: an OPTIONS
+   * request to its path that no route answers. Undefined when the route has none.
+   */
+  readonly runMiddleware?: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    done: (error?: unknown) => void,
+  ) => void;
+}
+
+/** One route as the layers above hand it over: its handler inside its guards and interceptors, and its other hooks. */
+export interface RouteCall {
+  readonly route: RouteInfo;
+  /** The route, as error messages name it: `OrderController.show (GET /orders/:id)`. */
+  readonly description: string;
+  readonly metadata: ReadonlyMap<unknown, unknown>;
+  readonly middleware: readonly RequestHandler[];
+  readonly call: PreparedHandler;
+  readonly catchError: ErrorCatcher | undefined;
+}
+
+/** What every endpoint shares: the views, the logger, and the route URLs. */
 export interface EndpointParts {
   readonly views: ViewRenderer;
   readonly pages: ErrorPages;
   readonly logger: Logger;
-  readonly globals: GlobalHooks;
-  readonly fail: FailRequest;
   readonly urlFor: RouteRuntime['urlFor'];
   readonly locals: object;
   readonly loadHelpers: () => void;
 }
 
-const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
-
 /**
- * Prepares the endpoint of one route, once, when the route is added: per request it builds the
- * context, runs the route's middleware, guards and interceptors around the handler (sync or async),
- * sends a returned value as JSON, and hands a throw, a rejection or a handler that never answered to
- * the route's filters, then to `fail`. Hooks a route does not have cost it nothing.
+ * Prepares the endpoint of one route, once, when the route is added: per request it opens the
+ * exchange (the context), runs the route's middleware, then its call (the handler inside its guards
+ * and interceptors, sync or async), and sends a returned value as JSON. It catches nothing: a
+ * throw, a rejection or a handler that never answered leaves `run` for the dispatcher's one error
+ * path, which starts with `catchError`. Hooks a route does not have cost it nothing.
  *
  * @example
- * router = new Router({ prepare: (route) => prepareEndpoint(route, parts), ... });
+ * const endpoint = prepareEndpoint({ route, description, metadata, middleware: [], call, catchError }, parts);
  */
-export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): Endpoint {
+export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): Endpoint {
+  const { description, middleware, call } = routeCall;
   const runtime: RouteRuntime = {
-    route: { name: route.name, method: route.method, path: route.path },
+    route: routeCall.route,
     urlFor: parts.urlFor,
     locals: parts.locals,
     loadHelpers: parts.loadHelpers,
     views: parts.views,
     pages: parts.pages,
     logger: parts.logger,
-    description: `${route.source} (${route.method} ${route.path})`,
-    metadata: route.hooks?.metadata ?? NO_METADATA,
+    description,
+    metadata: routeCall.metadata,
   };
-  const { fail } = parts;
-  const { middleware, guards, interceptors, filters } = resolveRouteHooks(route, parts.globals);
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
-  const run = composeHandler(route.handler, guards, interceptors);
 
-  const failed = (thrown: unknown, ctx: Context, req: Request, res: Response): void => {
-    const error = asError(thrown, runtime.description);
-    if (filters.length === 0) fail(error, req, res);
-    else runFilters(error, { filters, ctx, req, res, fail });
-  };
-
-  const finish = (ctx: Context, req: Request, res: Response, result: unknown): void => {
-    if (ctx.hasResponded) return;
+  const finish = (exchange: Exchange, result: unknown): void => {
+    if (exchange.hasResponded) return;
     if (result === undefined) {
-      if (!ctx.hasTakenOver) failed(Errors.noResponse(runtime.description), ctx, req, res);
+      if (!exchange.isTakenOver) throw HandlerErrors.noResponse(description);
       return;
     }
     // The status stays whatever the handler set through `ctx.res` (200 unless it did). A value
-    // JSON cannot hold (a BigInt, a cycle) fails here, and is a 500 like any other throw.
-    try {
-      sendJson(res, res.statusCode, result);
-    } catch (error) {
-      failed(error, ctx, req, res);
-    }
+    // JSON cannot hold (a BigInt, a cycle) throws here, and is a 500 like any other throw.
+    sendJson(exchange.res, exchange.res.statusCode, result);
   };
 
-  const execute = (ctx: Context, req: Request, res: Response): void => {
-    let result: unknown;
-    try {
-      result = run(ctx);
-    } catch (error) {
-      failed(error, ctx, req, res);
-      return;
-    }
+  const execute = (exchange: Exchange): Promise<void> | undefined => {
+    const result = call(exchange.ctx, exchange.req);
     // Sync handlers finish at once: no promise and no extra tick on the hot path.
-    if (isThenable(result)) {
-      Promise.resolve(result).then(
-        (value) => finish(ctx, req, res, value),
-        (error: unknown) => failed(error, ctx, req, res),
-      );
-    } else {
-      finish(ctx, req, res, result);
-    }
+    if (isThenable(result)) return Promise.resolve(result).then((value) => finish(exchange, value));
+    finish(exchange, result);
+    return undefined;
   };
 
   return {
-    route,
-    handle(incoming, outgoing, params) {
+    catchError: routeCall.catchError,
+    open(incoming, outgoing, params) {
       // The dispatcher gives endpoints only requests and responses it has equipped with Express's helpers.
       const req = incoming as Request;
-      const res = outgoing as Response;
       req.params = params;
-      const ctx = new Context(req, res, runtime);
-      if (middleware.length === 0) return execute(ctx, req, res);
-      runMiddleware(middleware, req, res, (error) => {
-        if (error) failed(error, ctx, req, res);
-        else execute(ctx, req, res);
-      });
+      return new Exchange(req, outgoing as Response, runtime);
+    },
+    run(exchange) {
+      if (middleware.length === 0) return execute(exchange);
+      return new Promise<void>((resolve, reject) => {
+        runMiddleware(middleware, exchange.req, exchange.res, (error) => (error ? reject(error) : resolve()));
+      }).then(() => execute(exchange));
     },
     runMiddleware:
       middleware.length === 0
@@ -114,11 +128,4 @@ export function prepareEndpoint(route: RouteDefinition, parts: EndpointParts): E
         : (incoming, outgoing, done) =>
             runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
-}
-
-// A handler may throw anything, `undefined` and strings included: it must still end in a 500 that
-// names the route.
-function asError(thrown: unknown, description: string): object {
-  if (typeof thrown === 'object' && thrown !== null) return thrown;
-  return new Error(`${description} threw ${String(thrown)}, which is not an Error`, { cause: thrown });
 }

@@ -1,27 +1,38 @@
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
-import { describeDatabaseInputError } from '../database/database-input-errors';
-import { describeDatabaseUnavailable } from '../database/database-unavailable';
-import { HttpError, type FieldErrors } from '../errors';
+import { HttpError } from './http-error';
+import { type FieldErrors } from './http-error';
 import type { Logger } from '../logging/logger';
 import type { ErrorPages } from './error-pages';
 import { sendHtml, sendJson } from './send';
 
-/** What the responder needs besides the request: where to log, and the HTML error pages. */
-export interface ResponderParts {
-  readonly logger: Logger;
-  readonly pages: ErrorPages;
-}
-
-/** What the client is told: a status, a message, and a validation failure's fields. */
+/** What the client is told: a status, a message, a validation failure's fields, and headers such as `Retry-After`. */
 export interface ErrorAnswer {
   readonly status: number;
   readonly message: string;
   readonly fields?: FieldErrors;
-  /** Headers the answer carries, such as `Retry-After`. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Where a 5xx is logged: `error` (the default), or `debug` for one logged where it arose, once. */
   readonly logLevel?: 'debug' | 'error';
+}
+
+/**
+ * Tells what an error that carries no status of its own means to the client, or undefined when it
+ * does not know it: how a feature (the database) teaches the responder its errors without the
+ * responder knowing the feature.
+ *
+ * @example
+ * const describeTimeout: ErrorDescriber = (error) =>
+ *   error instanceof TimeoutError ? { status: 504, message: 'upstream timed out' } : undefined;
+ */
+export type ErrorDescriber = (error: unknown) => ErrorAnswer | undefined;
+
+/** What the responder needs besides the request: where to log, the HTML error pages, and the describers. */
+export interface ResponderParts {
+  readonly logger: Logger;
+  readonly pages: ErrorPages;
+  /** Asked in order for an error without a status of its own; the first answer wins, else 500. */
+  readonly describers: readonly ErrorDescriber[];
 }
 
 // body-parser tags its errors with `type`: the catalogue of what each means to the client.
@@ -54,12 +65,15 @@ const SUCCESS_HEADERS = ['content-type', 'content-disposition', 'content-encodin
 
 /**
  * What the client is told about `error`. The status is the error's own when it carries one from
- * 400 to 599 (HttpError, body-parser, http-errors, libraries such as express-jwt), a 4xx for a
- * database error the request's input caused (a value too long, a duplicate key), else 500; the
+ * 400 to 599 (HttpError, body-parser, http-errors, libraries such as express-jwt), else the first
+ * answer of `describers` (a database error the request's input caused is a 4xx), else 500; the
  * message is shown only when the error exposes it (4xx by default), else the status's name, and a
  * 5xx never shows its own.
+ *
+ * @example
+ * describeError(new HttpError(404, 'order not found'), []); // { status: 404, message: 'order not found' }
  */
-export function describeError(error: unknown): ErrorAnswer {
+export function describeError(error: unknown, describers: readonly ErrorDescriber[]): ErrorAnswer {
   const tagged = error as {
     type?: unknown;
     code?: unknown;
@@ -73,11 +87,7 @@ export function describeError(error: unknown): ErrorAnswer {
   const status = statusOf(tagged?.status ?? tagged?.statusCode);
   // Express's router marks a path parameter it cannot percent-decode as a 400 URIError.
   if (error instanceof URIError && status === 400) return MALFORMED_PATH;
-  if (status === undefined)
-    return (
-      describeDatabaseUnavailable(error) ??
-      describeDatabaseInputError(error) ?? { status: 500, message: INTERNAL_MESSAGE }
-    );
+  if (status === undefined) return describeUnknown(error, describers);
   const fields = error instanceof HttpError ? error.fields : undefined;
   const exposes = error instanceof HttpError ? error.expose : tagged?.expose === true && status < 500;
   if (exposes) return { status, message: (error as Error).message, fields };
@@ -93,15 +103,15 @@ export function describeError(error: unknown): ErrorAnswer {
  * with its stack, and cuts a response that had already started, the only honest signal left.
  *
  * @example
- * respondWithError(error, req, res, { logger, pages });
+ * respondWithError(error, req, res, { logger, pages, describers });
  */
 export function respondWithError(
   error: unknown,
   req: Request,
   res: Response,
-  { logger, pages }: ResponderParts,
+  { logger, pages, describers }: ResponderParts,
 ): void {
-  const answer = describeError(error);
+  const answer = describeError(error, describers);
   if (res.headersSent) {
     logger.error({ err: error, ...requestDetails(req) }, 'request failed after its answer was sent');
     if (!res.writableEnded) res.destroy();
@@ -130,6 +140,14 @@ export function sendError(req: Request, res: Response, answer: ErrorAnswer, page
   if (page !== undefined) return sendHtml(res, answer.status, page);
   const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
   sendJson(res, answer.status, body);
+}
+
+function describeUnknown(error: unknown, describers: readonly ErrorDescriber[]): ErrorAnswer {
+  for (const describe of describers) {
+    const answer = describe(error);
+    if (answer) return answer;
+  }
+  return { status: 500, message: INTERNAL_MESSAGE };
 }
 
 function statusOf(value: unknown): number | undefined {

@@ -32,4 +32,16 @@ export const HandlerErrors = {
         `Fix: import SessionModule.forRoot({ secret: () => process.env.SESSION_SECRET }) in the root module.`,
     );
   },
+
+  unknownParam(route: string, name: string) {
+    return new FrameworkError(
+      'E_UNKNOWN_PARAM',
+      `${route} reads the path parameter "${name}", which its path does not declare.\n` +
+        `Fix: read one of the path's :parameters, or add :${name} to the path.`,
+    );
+  },
+
+  invalidRoute(source: string, reason: string) {
+    return new FrameworkError('E_INVALID_ROUTE', `${source}: ${reason}`);
+  },
 };

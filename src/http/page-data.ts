@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { RouteParams, RouteQuery } from '../routing/route-urls';
+import type { RouteParams, RouteQuery } from './route-info';
 
 /** What every page is rendered with besides its data: the route URLs and the application's locals. */
 export interface PageHelpers {

@@ -1,7 +1,7 @@
 import type { Eta } from 'eta';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Errors } from '../errors';
+import { HandlerErrors } from './handler-errors';
 
 /**
  * Renders templates from one views directory with eta (autoescaped), refusing any name that
@@ -49,7 +49,7 @@ export class ViewRenderer {
       relative.startsWith(`..${path.sep}`) ||
       path.isAbsolute(relative)
     ) {
-      throw Errors.templateOutsideViews(name, this.#root);
+      throw HandlerErrors.templateOutsideViews(name, this.#root);
     }
     return file;
   }

@@ -1,4 +1,4 @@
-import type { HookFailure } from '../container/lifecycle';
+import type { HookFailure } from './lifecycle-hooks';
 import { FrameworkError, messageOf } from '../framework-error';
 
 /** The errors of options, listening and shutting down: one builder per code, so each message is written once. */

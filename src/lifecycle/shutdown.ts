@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { callLifecycleHook } from '../container/lifecycle';
+import { callLifecycleHook } from './lifecycle-hooks';
 import type { Logger } from '../logging/logger';
-import { Errors } from '../errors';
+import { LifecycleErrors } from './lifecycle-errors';
 import type { ServerDrain } from './server-drain';
 
 /** Everything one shutdown works on. */
@@ -58,7 +58,7 @@ export async function shutDown(plan: ShutdownPlan): Promise<void> {
   failures.push(...(await callLifecycleHook(instances, 'onApplicationShutdown', { logger, signal })));
   const tookMs = Math.round(performance.now() - startedAt);
   if (failures.length > 0 || timedOutAfterMs !== undefined) {
-    const error = Errors.shutdownFailed({ failures, timedOutAfterMs });
+    const error = LifecycleErrors.shutdownFailed({ failures, timedOutAfterMs });
     logger.error({ err: error, signal, tookMs }, 'shut down with errors');
     throw error;
   }

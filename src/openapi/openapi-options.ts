@@ -1,4 +1,4 @@
-import { Errors } from '../errors';
+import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
 import { joinPath } from '../routing/path';
 import type { RouteDefinition } from '../routing/route';
 import type { OpenApiInfo } from './openapi-document';
@@ -26,14 +26,14 @@ export function resolveOpenApiOptions(options: OpenApiOptions): OpenApiSettings 
   const { title, version, description, include = () => true } = options;
   const text = (name: string, value: unknown, example: string): string => {
     if (typeof value !== 'string' || value.trim() === '')
-      throw Errors.invalidOption(`openapi ${name}`, value, example);
+      throw LifecycleErrors.invalidOption(`openapi ${name}`, value, example);
     return value;
   };
   text('title', title, "a title such as 'Orders'");
   text('version', version, "a version such as '1.0.0'");
   if (description !== undefined) text('description', description, 'text');
   if (typeof include !== 'function')
-    throw Errors.invalidOption('openapi include', include, 'a function of a route');
+    throw LifecycleErrors.invalidOption('openapi include', include, 'a function of a route');
   const path = joinPath(text('path', options.path ?? '/openapi.json', "a path such as '/openapi.json'"));
   const docsPath = joinPath(text('docsPath', options.docsPath ?? '/docs', "a path such as '/docs'"));
   return { info: { title, version, ...(description ? { description } : {}) }, path, docsPath, include };

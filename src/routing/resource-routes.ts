@@ -1,5 +1,6 @@
 import type { Class } from '../container/token';
-import { Errors } from '../errors';
+import { RoutingErrors } from './routing-errors';
+import { MetadataKey } from '../metadata/keys';
 import { declaredHooks } from '../hooks/declared-hooks';
 import { joinPath } from './path';
 import {
@@ -32,7 +33,8 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
   const { only, except } = spec.options;
   const controller = spec.instance.constructor.name;
   for (const action of [...(only ?? []), ...(except ?? [])]) {
-    if (!RESOURCE_ACTIONS.includes(action)) throw Errors.unknownAction(controller, action, RESOURCE_ACTIONS);
+    if (!RESOURCE_ACTIONS.includes(action))
+      throw RoutingErrors.unknownAction(controller, action, RESOURCE_ACTIONS);
   }
   const base = joinPath(spec.path);
   const prefix = base.slice(1).replaceAll('/', '.');
@@ -44,7 +46,7 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
       const path = joinPath(base, route.suffix);
       const handler = createMethodHandler({ ...spec, property: route.action, path });
       if (!handler) {
-        throw Errors.missingAction(
+        throw RoutingErrors.missingAction(
           controller,
           kind,
           base,
@@ -53,9 +55,12 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
         );
       }
       const doc = resourceDoc(spec, route.action, controller);
-      const hooks = declaredHooks(spec.instance.constructor as Class, route.action, spec.resolve, {
-        isApi: spec.isApi,
-      });
+      const hooks = declaredHooks(
+        spec.instance.constructor as Class,
+        route.action,
+        spec.resolve,
+        routeDefaults(spec.isApi),
+      );
       return route.methods.map((method) => ({
         method,
         path,
@@ -84,4 +89,14 @@ function resourceDoc(spec: ResourceSpec, action: ResourceAction, controller: str
     output: action === 'index' ? outputs.list : ITEM_ACTIONS.includes(action) ? outputs.item : undefined,
     query: declared.query,
   };
+}
+
+// An API resource answers clients that send no CSRF token: its routes skip the check unless the
+// class or the method says otherwise.
+const API_DEFAULTS: ReadonlyMap<unknown, unknown> = new Map([[MetadataKey.skipCsrf, true]]);
+const NO_DEFAULTS: ReadonlyMap<unknown, unknown> = new Map();
+
+/** The metadata an API resource's routes (or other routes) have unless they say otherwise. @example routeDefaults(true) */
+export function routeDefaults(isApi: boolean): ReadonlyMap<unknown, unknown> {
+  return isApi ? API_DEFAULTS : NO_DEFAULTS;
 }

@@ -1,5 +1,4 @@
 import type { Class } from '../container/token';
-import type { HttpMethod } from './route';
 
 /** The seven conventional actions of a resource controller. */
 export type ResourceAction = 'index' | 'create' | 'store' | 'show' | 'edit' | 'update' | 'destroy';
@@ -24,7 +23,7 @@ export interface ResourceOptions {
 
 interface ResourceRoute {
   readonly action: ResourceAction;
-  readonly methods: readonly HttpMethod[];
+  readonly methods: readonly ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[];
   /** Appended to the resource path. */
   readonly suffix: string;
   /** Part of an API resource too (API resources have no HTML forms: no create, no edit). */

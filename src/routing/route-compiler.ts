@@ -1,14 +1,15 @@
 import type { Class } from '../container/token';
-import { Errors } from '../errors';
 import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
 import { declaredHooks } from '../hooks/declared-hooks';
 import { createMethodHandler } from './handler-factory';
 import { controllerTag, handlerDoc } from './handler-doc';
 import { joinPath } from './path';
-import { resourceRoutes } from './resource-routes';
+import { resourceRoutes, routeDefaults } from './resource-routes';
 import type { RouteDefinition } from './route';
 import type { ControllerMetadata, RouteMetadata } from './route-metadata';
+import { ContainerErrors } from '../container/container-errors';
+import { HandlerErrors } from '../http/handler-errors';
 
 /**
  * Reads a controller's metadata, once, and compiles it into routes with prepared handlers: a
@@ -21,7 +22,7 @@ export function compileController(
   resolve: <T>(type: Class<T>) => T,
 ): RouteDefinition[] {
   const metadata = getOwnMetadata<ControllerMetadata>(MetadataKey.controller, type);
-  if (!metadata) throw Errors.notAController('(router)', type);
+  if (!metadata) throw ContainerErrors.notAController('(router)', type);
   const prefix = metadata.kind === 'resource' ? metadata.path : metadata.prefix;
   const conventional =
     metadata.kind === 'resource'
@@ -48,8 +49,8 @@ function decoratedRoutes(
     const source = `${type.name}.${String(route.property)}`;
     const path = joinPath(prefix, route.path);
     const handler = createMethodHandler({ instance, property: route.property, path, resolve });
-    if (!handler) throw Errors.invalidRoute(source, 'the decorated member is not a method');
-    const hooks = declaredHooks(type, route.property, resolve, { isApi });
+    if (!handler) throw HandlerErrors.invalidRoute(source, 'the decorated member is not a method');
+    const hooks = declaredHooks(type, route.property, resolve, routeDefaults(isApi));
     const doc = { tag: controllerTag(type.name), ...handlerDoc(instance, route.property) };
     return { method: route.method, path, handler, name: route.name ?? source, source, hooks, doc };
   });

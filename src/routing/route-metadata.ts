@@ -1,6 +1,6 @@
-import type { Class } from '../container/token';
 import type { HookEntry, PipeTransform } from '../hooks/hook-types';
-import type { Context } from '../http/context';
+import type { ArgumentSpec } from '../http/arguments';
+export type { ParamSource } from '../http/arguments';
 import type { ResourceOptions } from './resource-table';
 import type { HttpMethod } from './route';
 
@@ -23,20 +23,8 @@ export interface RouteMetadata {
   readonly name?: string;
 }
 
-/** The request reads a handler parameter can be decorated with. */
-export type ParamSource = 'param' | 'query' | 'form' | 'body' | 'ctx' | 'custom';
-
 /** What a parameter decorator (`@Query('page', '1')`) records for one handler parameter. */
-export interface ParamMetadata {
-  readonly index: number;
-  readonly source: ParamSource;
-  readonly name?: string;
-  readonly fallback?: string;
-  /** For `@Body(Class)`: the class to bind into; otherwise the parameter's declared type. */
-  readonly type?: Class;
+export interface ParamMetadata extends ArgumentSpec {
   /** Pipes the value goes through, in order, before the handler receives it. */
   readonly pipes?: readonly HookEntry<PipeTransform>[];
-  /** For decorators made by `createParamDecorator`: what reads the value, and the decorator's argument. */
-  readonly read?: (ctx: Context, data: unknown) => unknown;
-  readonly data?: unknown;
 }

@@ -1,32 +1,17 @@
 import createRouter, { type HTTPMethod } from 'find-my-way';
-import { METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Errors } from '../errors';
+import { METHODS } from 'node:http';
+import { RoutingErrors } from './routing-errors';
+import type { RouteMatch } from '../http/dispatcher';
+import type { Endpoint, PathParams } from '../http/endpoint';
 import { routeShape, toTablePath, type TablePath } from './path';
 import type { RouteDefinition } from './route';
+import { HandlerErrors } from '../http/handler-errors';
 
-/** Path parameters by name, decoded. */
-export type PathParams = Record<string, string>;
-
-/** What the dispatcher runs for one route: prepared once, when the route is added. */
-export interface Endpoint {
+/** A route and the endpoint the HTTP layer prepared for it: what the table keeps. */
+export interface RoutedEndpoint {
   readonly route: RouteDefinition;
-  /** Runs the route for a request that the table matched. */
-  handle(req: IncomingMessage, res: ServerResponse, params: PathParams): void;
-  /**
-   * Runs only the route's own middleware (`@UseMiddleware`), for a CORS preflight: an OPTIONS
-   * request to its path that no route answers. Undefined when the route has none.
-   */
-  readonly runMiddleware?: (
-    req: IncomingMessage,
-    res: ServerResponse,
-    done: (error?: unknown) => void,
-  ) => void;
+  readonly endpoint: Endpoint;
 }
-
-/** A lookup's outcome: the endpoint and its parameters, a path that cannot be decoded, or nothing. */
-export type RouteMatch =
-  | { readonly endpoint: Endpoint; readonly params: PathParams }
-  | { readonly endpoint: undefined; readonly malformed: true };
 
 type FindMyWay = ReturnType<typeof createRouter>;
 
@@ -45,39 +30,41 @@ const NO_QUERY = Object.freeze({});
  * at any time; a second route with the same method and path is a boot error naming both.
  *
  * @example
- * table.add(endpoint);
+ * table.add({ route, endpoint });
  * table.find('GET', '/orders/7?page=2'); // { endpoint, params: { id: '7' } }
  */
 export class RouteTable {
   readonly #tree = newTree();
-  readonly #endpoints: Endpoint[] = [];
+  readonly #entries: RoutedEndpoint[] = [];
   // `METHOD shape` → the route that declared it, to name both in a conflict.
   readonly #declared = new Map<string, RouteDefinition>();
   // `METHOD shape` → the `ALL` route standing in for that method until a route of its own comes.
   readonly #standIns = new Map<string, string>();
   readonly #methods = new Set<string>();
 
-  /** Adds endpoints, all or none. @example table.add(endpointA, endpointB) */
-  add(...endpoints: readonly Endpoint[]): void {
+  /** Adds routes with their endpoints, all or none. @example table.add({ route, endpoint }) */
+  add(...entries: readonly RoutedEndpoint[]): void {
     const batch = new Map<string, RouteDefinition>();
-    const paths = endpoints.map(({ route }) => {
+    const paths = entries.map(({ route }) => {
       const key = `${route.method} ${routeShape(route.path)}`;
       const existing = this.#declared.get(key) ?? batch.get(key);
-      if (existing) throw Errors.routeConflict(route.method, route.path, existing.source, route.source);
+      if (existing)
+        throw RoutingErrors.routeConflict(route.method, route.path, existing.source, route.source);
       batch.set(key, route);
       const path = toTablePath(route.path);
       if (typeof path === 'string') {
-        throw Errors.invalidRoute(route.source, `invalid path "${route.path}": ${path}`);
+        throw HandlerErrors.invalidRoute(route.source, `invalid path "${route.path}": ${path}`);
       }
       return path;
     });
     [...batch].forEach(([key, route], index) => {
-      const endpoint = endpoints[index] as Endpoint;
+      const { endpoint } = entries[index] as RoutedEndpoint;
       const { pattern, wildcard } = paths[index] as TablePath;
       this.#declared.set(key, route);
-      this.#insert(wildcard === undefined ? endpoint : renamingWildcard(endpoint, wildcard), pattern);
+      const stored = wildcard === undefined ? endpoint : renamingWildcard(endpoint, wildcard);
+      this.#insert({ route, endpoint: stored }, pattern);
     });
-    this.#endpoints.push(...endpoints);
+    this.#entries.push(...entries);
   }
 
   /**
@@ -104,13 +91,12 @@ export class RouteTable {
 
   /** Every route, in the order it was added. @example table.routes().length */
   routes(): RouteDefinition[] {
-    return this.#endpoints.map((endpoint) => endpoint.route);
+    return this.#entries.map((entry) => entry.route);
   }
 
   // An `ALL` route answers every method that has no route of its own on the same path; a route for
   // one method, added before or after it, takes that method over.
-  #insert(endpoint: Endpoint, pattern: string): void {
-    const { route } = endpoint;
+  #insert({ route, endpoint }: RoutedEndpoint, pattern: string): void {
     const shape = routeShape(route.path);
     const isAll = route.method === 'ALL';
     const methods = isAll ? ALL_METHODS : [route.method];
@@ -121,7 +107,10 @@ export class RouteTable {
       try {
         this.#tree.on(method as HTTPMethod, pattern, noop, endpoint);
       } catch (error) {
-        throw Errors.invalidRoute(route.source, `invalid path "${route.path}": ${(error as Error).message}`);
+        throw HandlerErrors.invalidRoute(
+          route.source,
+          `invalid path "${route.path}": ${(error as Error).message}`,
+        );
       }
       if (isAll) this.#standIns.set(key, route.source);
     }
@@ -145,11 +134,12 @@ function noop(): void {}
 // The table reports a trailing wildcard under `*`; handlers read it by the name the path gave it.
 function renamingWildcard(endpoint: Endpoint, name: string): Endpoint {
   return {
-    route: endpoint.route,
     runMiddleware: endpoint.runMiddleware,
-    handle: (req, res, params) => {
+    catchError: endpoint.catchError,
+    run: (exchange) => endpoint.run(exchange),
+    open: (req, res, params) => {
       const { '*': rest = '', ...named } = params;
-      endpoint.handle(req, res, { ...named, [name]: rest });
+      return endpoint.open(req, res, { ...named, [name]: rest });
     },
   };
 }

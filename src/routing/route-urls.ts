@@ -1,13 +1,6 @@
-import { Errors } from '../errors';
+import { RoutingErrors } from './routing-errors';
+import type { RouteParams, RouteQuery } from '../http/route-info';
 import type { RouteDefinition } from './route';
-
-/** Values for a route's parameters, by name; numbers are written in decimal. */
-export type RouteParams = Readonly<Record<string, string | number>>;
-
-/** Query values to append, by name; an array repeats the name, undefined leaves it out. */
-export type RouteQuery = Readonly<
-  Record<string, string | number | boolean | readonly (string | number)[] | undefined>
->;
 
 // `:id`, `:"quoted"`, a trailing `*rest`, and a trailing optional `{/:page}`.
 const OPTIONAL_GROUP = /\{\/:([A-Za-z_$][\w$]*)\}$/;
@@ -30,7 +23,7 @@ export class RouteUrls {
     for (const route of routes) {
       const known = this.#byName.get(route.name) ?? batch.get(route.name);
       if (known && known.path !== route.path)
-        throw Errors.routeNameConflict(route.name, known.source, route.source);
+        throw RoutingErrors.routeNameConflict(route.name, known.source, route.source);
       if (!known) batch.set(route.name, route);
     }
     for (const [name, route] of batch) this.#byName.set(name, route);
@@ -43,10 +36,10 @@ export class RouteUrls {
    */
   urlFor(name: string, params: RouteParams = {}, query: RouteQuery = {}): string {
     const route = this.#byName.get(name);
-    if (!route) throw Errors.unknownRouteName(name, [...this.#byName.keys()]);
+    if (!route) throw RoutingErrors.unknownRouteName(name, [...this.#byName.keys()]);
     const value = (param: string): string => {
       const given = params[param];
-      if (given === undefined) throw Errors.missingRouteParam(name, route.path, param);
+      if (given === undefined) throw RoutingErrors.missingRouteParam(name, route.path, param);
       return String(given);
     };
     const path = route.path

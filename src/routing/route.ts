@@ -1,5 +1,6 @@
 import type { DeclaredHooks } from '../hooks/declared-hooks';
 import type { Context } from '../http/context';
+import type { PreparedHandler } from '../http/exchange';
 import type { RouteDoc } from './route-doc';
 
 /** The HTTP methods a route can answer; `ALL` answers every method. */
@@ -17,7 +18,7 @@ export type RouteHandler = (ctx: Context) => unknown;
 export interface RouteDefinition {
   readonly method: HttpMethod;
   readonly path: string;
-  readonly handler: RouteHandler;
+  readonly handler: PreparedHandler;
   /** A stable name, such as `orders.show`. */
   readonly name: string;
   /** Who declared it, for error messages and logs, such as `OrderController.show`. */

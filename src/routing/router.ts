@@ -1,23 +1,19 @@
 import type { Class } from '../container/token';
-import type { ApplicationStatus } from '../lifecycle/application-status';
-import type { Logger } from '../logging/logger';
 import { joinPath } from './path';
+import { compileController } from './route-compiler';
 import { resourceRoutes } from './resource-routes';
 import type { ResourceOptions } from './resource-table';
 import type { HttpMethod, RouteDefinition, RouteHandler } from './route';
-import { RouteTable, type Endpoint, type RouteMatch } from './route-table';
-import type { RouteParams, RouteQuery, RouteUrls } from './route-urls';
+import type { RouteMatch } from '../http/dispatcher';
+import type { Endpoint } from '../http/endpoint';
+import { RouteTable } from './route-table';
+import type { RouteParams, RouteQuery } from '../http/route-info';
+import type { RouteUrls } from './route-urls';
 
-/**
- * What the router needs from the application: DI for controller classes, the HTTP layer that
- * prepares each route's endpoint, and what route sets added through it (health routes) read: the
- * application's status and logger.
- */
+/** What the router needs from the application: DI for controller classes, and the HTTP layer that prepares each route's endpoint. */
 export interface RouterDependencies {
   readonly resolve: <T>(type: Class<T>) => T;
   readonly prepare: (route: RouteDefinition) => Endpoint;
-  readonly status: ApplicationStatus;
-  readonly logger: Logger;
   /** The named routes' paths, which `urlFor` fills in. */
   readonly urls: RouteUrls;
 }
@@ -43,16 +39,6 @@ export class Router {
 
   constructor(dependencies: RouterDependencies) {
     this.#dependencies = dependencies;
-  }
-
-  /** The status of the application this router serves. @example router.status.isShuttingDown */
-  get status(): ApplicationStatus {
-    return this.#dependencies.status;
-  }
-
-  /** The logger of the application this router serves. @example router.logger.info({}, 'ready') */
-  get logger(): Logger {
-    return this.#dependencies.logger;
   }
 
   /** Routes GET `path` to `handler`. @example router.get('/hello', () => ({ hello: 'world' })) */
@@ -94,11 +80,20 @@ export class Router {
   }
 
   /**
+   * Adds the routes of a decorated controller class (`@Controller`, `@Resource`, `@ApiResource`),
+   * built through DI with its constructor's dependencies. @example router.controller(OrderController)
+   */
+  controller(type: Class): this {
+    const { resolve } = this.#dependencies;
+    return this.add(...compileController(type, resolve(type) as object, resolve));
+  }
+
+  /**
    * Adds compiled routes, all or none: a route with the same method and path as another is a
    * boot error naming both.
    */
   add(...routes: RouteDefinition[]): this {
-    this.#table.add(...routes.map((route) => this.#dependencies.prepare(route)));
+    this.#table.add(...routes.map((route) => ({ route, endpoint: this.#dependencies.prepare(route) })));
     this.#dependencies.urls.add(routes);
     return this;
   }

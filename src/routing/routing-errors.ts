@@ -1,15 +1,7 @@
-import { FrameworkError, describeValue } from '../framework-error';
+import { FrameworkError } from '../framework-error';
 
 /** The errors of controllers and routes: one builder per code, so each message is written once. */
 export const RoutingErrors = {
-  notAController(module: string, value: unknown) {
-    return new FrameworkError(
-      'E_NOT_A_CONTROLLER',
-      `module ${module} lists ${describeValue(value)} as a controller, but it has no @Controller, @Resource or @ApiResource.\n` +
-        `Fix: decorate the class, or move it to the providers.`,
-    );
-  },
-
   routeConflict(method: string, path: string, first: string, second: string) {
     return new FrameworkError(
       'E_ROUTE_CONFLICT',
@@ -31,18 +23,6 @@ export const RoutingErrors = {
       'E_UNKNOWN_ACTION',
       `${controller} names the action "${action}" in only/except, which is not a resource action.\n` +
         `Fix: use one of ${known.join(', ')}.`,
-    );
-  },
-
-  invalidRoute(source: string, reason: string) {
-    return new FrameworkError('E_INVALID_ROUTE', `${source}: ${reason}`);
-  },
-
-  unknownParam(route: string, name: string) {
-    return new FrameworkError(
-      'E_UNKNOWN_PARAM',
-      `${route} reads the path parameter "${name}", which its path does not declare.\n` +
-        `Fix: read one of the path's :parameters, or add :${name} to the path.`,
     );
   },
 

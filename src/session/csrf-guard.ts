@@ -1,6 +1,6 @@
 import type { CanActivate } from '../hooks/hook-types';
 import type { Context } from '../http/context';
-import type { CsrfTokens } from '../http/csrf-tokens';
+import type { CsrfTokens } from './csrf-tokens';
 import { HttpError } from '../http/http-error';
 import { MetadataKey } from '../metadata/keys';
 

@@ -1,10 +1,10 @@
 import type { DynamicModule } from '../container/module-definition';
 import { Module } from '../decorators/module';
 import { APP_GUARD, APP_MIDDLEWARE } from '../hooks/hook-tokens';
-import { createCsrfTokens } from '../http/csrf-tokens';
-import { createSessionMiddleware } from '../http/session-middleware';
+import { createCsrfTokens } from './csrf-tokens';
+import { createSessionMiddleware } from './session-middleware';
 import { CsrfGuard } from './csrf-guard';
-import { Errors } from '../errors';
+import { SessionErrors } from './session-errors';
 import type { SessionModuleOptions, SessionSecret } from './session-options';
 
 const DEFAULT_COOKIE = 'keel.session';
@@ -45,7 +45,7 @@ export class SessionModule {
 function signingKeys(secret: SessionSecret): string[] {
   const keys = typeof secret === 'string' ? [secret] : [...secret];
   if (keys.length === 0 || keys.some((key) => typeof key !== 'string' || key === '')) {
-    throw Errors.invalidSecret();
+    throw SessionErrors.invalidSecret();
   }
   return keys;
 }

@@ -2,12 +2,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FRAMEWORK, appModuleSource, removeScratchProjects, scratchProject } from '../factories/cli';
+import { describeNeeding } from '../factories/requirements';
 
 // util-linux `script` runs the program on a pseudo-terminal, as a person at a terminal would.
 const hasScript = spawnSync('script', ['--version']).status === 0;
-const describeOnTerminal = hasScript ? describe : describe.skip;
-if (!hasScript)
-  console.warn('skipping the interactive make:controller tests: util-linux `script` is not installed');
+const noTerminal = hasScript
+  ? undefined
+  : 'util-linux `script` is not installed (Debian: apt-get install bsdutils)';
+const describeOnTerminal = (title: string, body: () => void): void =>
+  describeNeeding(noTerminal, title, body);
 
 const DOWN = '\u001b[B';
 const BACKSPACE = '\u007f';

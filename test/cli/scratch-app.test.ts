@@ -10,7 +10,7 @@ import {
   runNode,
   scratchProject,
 } from '../factories/cli';
-import { logged, startChild, type ChildApp } from '../lifecycle/child-app';
+import { logged, startChild, type ChildApp } from '../factories/child-app';
 
 // A user's application, made by the generator and compiled by the repository's own tsc: the generated
 // files must type-check under the application's tsconfig, and the module edit must be all it takes.

@@ -1,6 +1,6 @@
 import { Inject, Injectable, InjectionToken } from 'keel';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { boot, defineModule } from './define-module';
+import { boot, defineModule } from '../factories/define-module';
 
 interface Connection {
   readonly url: string;

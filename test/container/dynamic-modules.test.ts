@@ -1,6 +1,6 @@
 import { Inject, Injectable, InjectionToken, Module, type DynamicModule } from 'keel';
-import { boot, defineModule } from './define-module';
-import { Clock } from './fixtures';
+import { boot, defineModule } from '../factories/define-module';
+import { Clock } from '../factories/container-fixtures';
 
 const ZONE = new InjectionToken<string>('ZONE');
 

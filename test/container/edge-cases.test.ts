@@ -1,5 +1,5 @@
 import { Inject, Injectable, InjectionToken, type ModuleImport, type Token } from 'keel';
-import { boot, defineModule } from './define-module';
+import { boot, defineModule } from '../factories/define-module';
 
 @Injectable()
 class QueryBuilder {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, InjectionToken, Optional, type Token } from 'keel';
-import { boot, defineModule } from './define-module';
-import { Clock, Mailer } from './fixtures';
+import { boot, defineModule } from '../factories/define-module';
+import { Clock, Mailer } from '../factories/container-fixtures';
 
 interface TimeSource {
   now(): number;

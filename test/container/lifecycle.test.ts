@@ -7,7 +7,7 @@ import {
   type OnModuleInit,
 } from 'keel';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { boot, defineModule } from './define-module';
+import { boot, defineModule } from '../factories/define-module';
 
 /** A provider class that records each hook it receives as `name.hook(signal)` in `calls`. */
 function recorder(name: string, calls: string[]): Class {

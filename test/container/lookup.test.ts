@@ -1,6 +1,7 @@
-import { Container, Injectable } from 'keel';
-import { boot, defineModule } from './define-module';
-import { Clock, Scheduler } from './fixtures';
+import { Injectable } from 'keel';
+import { Container } from '../../src/container/container';
+import { boot, defineModule } from '../factories/define-module';
+import { Clock, Scheduler } from '../factories/container-fixtures';
 
 describe('app.get', () => {
   test('returns the instance the container created and injected', async () => {

@@ -1,6 +1,6 @@
 import type { Class, Provider } from 'keel';
-import { boot, defineModule } from './define-module';
-import { Clock } from './fixtures';
+import { boot, defineModule } from '../factories/define-module';
+import { Clock } from '../factories/container-fixtures';
 
 describe('module definition errors', () => {
   test('exporting a token the module neither provides nor imports is E_INVALID_EXPORT', async () => {

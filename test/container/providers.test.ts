@@ -1,6 +1,6 @@
 import { Inject, Injectable } from 'keel';
-import { boot, defineModule } from './define-module';
-import { Clock } from './fixtures';
+import { boot, defineModule } from '../factories/define-module';
+import { Clock } from '../factories/container-fixtures';
 
 @Injectable()
 class FixedClock extends Clock {

@@ -1,6 +1,6 @@
 import { Injectable } from 'keel';
-import { boot, defineGlobalModule, defineModule } from './define-module';
-import { Clock, Scheduler } from './fixtures';
+import { boot, defineGlobalModule, defineModule } from '../factories/define-module';
+import { Clock, Scheduler } from '../factories/container-fixtures';
 
 describe('module scoping', () => {
   test('a module sees its own providers', async () => {

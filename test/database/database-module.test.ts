@@ -5,11 +5,11 @@ import {
   Injectable,
   InjectRepository,
   Module,
-  repositoryToken,
   type Application,
   type DatabaseConnectOptions,
   type ModuleMetadata,
 } from 'keel';
+import { repositoryToken } from '../../src/database/inject-repository';
 import { bootApp } from '../factories/app';
 import { captureLog, type LogCapture } from '../factories/log';
 import { PostgresProxy, type ProxyMode } from '../factories/postgres-proxy';
@@ -255,7 +255,15 @@ describe('DatabaseModule.forRoot', () => {
     await app.close();
     const attemptsAtClose = logged(log, 'database connection failed; retrying').length;
     await database.setMode('forward');
-    await sleep(200);
+    // Another application with the same retry settings, booted now, connects: by then the closed
+    // one's next attempt, due 20 ms after its last failure, would have come too.
+    const another = captureLog();
+    await bootDatabase(database.url, { log: another, connect: { initialDelayMs: 20, maxDelayMs: 20 } });
+    await until(
+      'another application connecting',
+      () => logged(another, 'database connected').length > 0,
+      3000,
+    );
 
     expect(logged(log, 'database connection failed; retrying')).toHaveLength(attemptsAtClose);
     expect(logged(log, 'database connected')).toHaveLength(0);

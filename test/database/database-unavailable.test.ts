@@ -4,7 +4,8 @@ import {
   isDatabaseUnavailable,
   QueryTimeoutError,
 } from '../../src/database/database-unavailable';
-import { closedPort, mariadbUrl, postgresUrl } from '../factories/test-databases';
+import { testNeeding } from '../factories/requirements';
+import { closedPort, mariadbMissing, mariadbUrl, postgresUrl } from '../factories/test-databases';
 
 jest.setTimeout(20_000);
 
@@ -79,7 +80,8 @@ describe('what counts as the database being unavailable', () => {
     for (const failure of failures) expect(describeDatabaseUnavailable(failure)).toBeUndefined();
   });
 
-  (mariadbUrl() ? test : test.skip)(
+  testNeeding(
+    mariadbMissing(),
     'a MariaDB connection killed by the server, and MariaDB syntax errors not',
     async () => {
       const [syntax, killed] = await withDataSource(mariadbUrl() as string, 'mariadb', async (dataSource) => [

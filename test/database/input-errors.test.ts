@@ -4,7 +4,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { QueryFailedError } from 'typeorm';
 import { bootApp, listenerOf, moduleWith } from '../factories/app';
-import { mariadbUrl, postgresUrl } from '../factories/test-databases';
+import { describeNeeding } from '../factories/requirements';
+import { mariadbMissing, mariadbUrl, postgresUrl } from '../factories/test-databases';
 
 // A statement per route, each failing on the database for the client's input; what the client sees.
 const CASES = [
@@ -91,7 +92,7 @@ describe('PostgreSQL input errors', () => {
 
 const mariadb = mariadbUrl();
 
-(mariadb ? describe : describe.skip)('MariaDB input errors', () => {
+describeNeeding(mariadbMissing(), 'MariaDB input errors', () => {
   let connection: Connection;
   let app: Application;
 

@@ -7,7 +7,7 @@ import {
   type DataSourceResolver,
   type HealthOptions,
 } from 'keel';
-import { get, type Answer } from '../lifecycle/http-client';
+import { get, type Answer } from './http-client';
 import { bootApp, moduleWith } from './app';
 
 /** An application serving only the health routes, listening on a free port. */

@@ -1,6 +1,7 @@
 import { listenerOf } from './app';
 import request from 'supertest';
-import type { Application, Context, RouteDefinition } from 'keel';
+import type { Application, Context } from 'keel';
+import type { RouteDefinition } from '../../src/routing/route';
 
 /** The HTTP methods the routing tests send. */
 export type Verb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { killRunningApps, logged, startChild, type ChildApp, type ChildExit } from '../lifecycle/child-app';
+import { killRunningApps, logged, startChild, type ChildApp, type ChildExit } from './child-app';
 import { waitForStatus } from './http-status';
 import { withUrlParts } from './test-databases';
 

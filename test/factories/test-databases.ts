@@ -34,6 +34,16 @@ export function mariadbUrl(): string | undefined {
   return process.env[TestDatabaseEnv.mariadbUrl] || undefined;
 }
 
+/** Why the MariaDB tests cannot run here, or undefined when a server answers. */
+export function mariadbMissing(): string | undefined {
+  return mariadbUrl() ? undefined : 'no MariaDB server answers at MARIADB_URL, default 127.0.0.1:3306';
+}
+
+/** Why a test that needs a PostgreSQL server (roles, backends, several databases) cannot run here. */
+export function postgresServerMissing(): string | undefined {
+  return isPostgresServer() ? undefined : 'no PostgreSQL server: the suite runs on its embedded one';
+}
+
 /** `url` with its database, user or password replaced. */
 export function withUrlParts(
   url: string,

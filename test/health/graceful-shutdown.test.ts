@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { killRunningApps, logged, startApp, type ChildApp } from '../lifecycle/child-app';
-import { get, within, type Answer } from '../lifecycle/http-client';
+import { killRunningApps, logged, startApp, type ChildApp } from '../factories/child-app';
+import { get, within, type Answer } from '../factories/http-client';
 import { PostgresProxy } from '../factories/postgres-proxy';
 import { postgresUrl } from '../factories/test-databases';
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type MigrationInterface } from 'typeorm';
 import { DatabaseModule, HealthModule, Module, type Application } from 'keel';
 import { bootApp } from '../factories/app';
+import { gate } from '../factories/gates';
 import { closeAll, dataSourceFor, serve, type HealthApp } from '../factories/health';
 import { postgresUrl } from '../factories/test-databases';
 
@@ -126,12 +127,16 @@ describe('HealthModule', () => {
   test('a probe already running when the shutdown starts answers 503 "shutting down"', async () => {
     const dataSource = dataSourceFor(postgresUrl());
     await dataSource.initialize();
+    // The probe holds in its DataSource lookup until the shutdown has started.
+    const probeStarted = gate();
+    const shutdownStarted = gate();
     const health = await serveModule(
       {
         imports: [
           HealthModule.forRoot({
             dataSource: async () => {
-              await sleep(200);
+              probeStarted.open();
+              await shutdownStarted.opened;
               return dataSource;
             },
           }),
@@ -141,8 +146,9 @@ describe('HealthModule', () => {
     );
 
     const probing = health.probe();
-    await sleep(50);
+    await probeStarted.opened;
     const closing = health.app.close();
+    shutdownStarted.open();
     const answer = await probing;
     await closing;
 

@@ -3,7 +3,7 @@ import { probe, type Probe } from '../factories/health';
 import { waitForStatus } from '../factories/http-status';
 import { PostgresProxy } from '../factories/postgres-proxy';
 import { postgresUrl } from '../factories/test-databases';
-import { killRunningApps, startApp } from '../lifecycle/child-app';
+import { killRunningApps, startApp } from '../factories/child-app';
 
 // A real process with a real database connection; its probes are timed from this process, so the
 // server's event loop carries only the server's work.

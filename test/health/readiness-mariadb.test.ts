@@ -1,19 +1,21 @@
 import { closeAll, dataSourceFor, startHealthApp } from '../factories/health';
-import { DEFAULT_MARIADB_URL, mariadbUrl, withUrlParts } from '../factories/test-databases';
-import { describeReadinessAgainst } from './dialect-cases';
+import { describeReadinessAgainst } from '../factories/readiness-dialects';
+import { describeNeeding } from '../factories/requirements';
+import { DEFAULT_MARIADB_URL, mariadbMissing, mariadbUrl, withUrlParts } from '../factories/test-databases';
 
 jest.setTimeout(15_000);
 
 describeReadinessAgainst({
   name: 'MariaDB',
   url: mariadbUrl(),
+  missing: mariadbMissing(),
   missingDatabaseReason: (database) => `Unknown database '${database}'`,
 });
 
-// The default is never used: the block is skipped when no MariaDB server answers.
+// The default is never used: the block does not run when no MariaDB server answers.
 const serverUrl = mariadbUrl() ?? DEFAULT_MARIADB_URL;
 
-(mariadbUrl() ? describe : describe.skip)('readiness against a MariaDB that refuses the login', () => {
+describeNeeding(mariadbMissing(), 'readiness against a MariaDB that refuses the login', () => {
   afterEach(() => closeAll());
 
   test('a wrong password is 503 with the server\'s "Access denied" reason', async () => {

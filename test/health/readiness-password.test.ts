@@ -1,4 +1,5 @@
 import { closeAll, dataSourceFor, startHealthApp } from '../factories/health';
+import { describeNeeding } from '../factories/requirements';
 import { postgresBinDir, useScratchPostgres } from '../factories/scratch-postgres';
 
 jest.setTimeout(15_000);
@@ -9,8 +10,9 @@ afterEach(() => closeAll());
 // there: these tests start a server of their own that checks passwords.
 const binDir = postgresBinDir();
 
-(binDir ? describe : describe.skip)(
-  `readiness against a PostgreSQL that checks passwords${binDir ? '' : ' (skipped: no initdb under /usr/lib/postgresql/*/bin)'}`,
+describeNeeding(
+  binDir ? undefined : 'no initdb under /usr/lib/postgresql/*/bin (Debian: apt-get install postgresql)',
+  'readiness against a PostgreSQL that checks passwords',
   () => {
     const server = useScratchPostgres(binDir ?? '');
 

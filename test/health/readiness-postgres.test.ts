@@ -3,8 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { captureLog } from '../factories/log';
 import { closeAll, dataSourceFor, startHealthApp } from '../factories/health';
 import { PostgresProxy } from '../factories/postgres-proxy';
-import { describeReadinessAgainst } from './dialect-cases';
-import { closedPort, isPostgresServer, postgresUrl, withUrlParts } from '../factories/test-databases';
+import { describeReadinessAgainst } from '../factories/readiness-dialects';
+import {
+  closedPort,
+  isPostgresServer,
+  postgresUrl,
+  withUrlParts,
+  postgresServerMissing,
+} from '../factories/test-databases';
 
 jest.setTimeout(15_000);
 
@@ -13,9 +19,11 @@ afterEach(() => closeAll());
 describeReadinessAgainst({
   name: 'PostgreSQL',
   url: postgresUrl(),
+  missing: undefined,
   missingDatabaseReason: isPostgresServer()
     ? (database) => `database "${database}" does not exist`
     : undefined,
+  noMissingDatabase: postgresServerMissing(),
 });
 
 describe('readiness against PostgreSQL', () => {

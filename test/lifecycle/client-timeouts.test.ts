@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import net from 'node:net';
 import type { Application, ApplicationOptions } from 'keel';
 import { bootApp, moduleWith } from '../factories/app';
-import { HOST } from './gates';
-import { within } from './http-client';
+import { HOST } from '../factories/gates';
+import { within } from '../factories/http-client';
 
 const apps: Application[] = [];
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { Injectable, type BeforeApplicationShutdown, type Class, type OnApplicationShutdown } from 'keel';
 import { bootApp, moduleWith } from '../factories/app';
 import { captureLog, ERROR_LEVEL } from '../factories/log';
-import { get, within } from './http-client';
-import { closeUntilDraining, gate, HOST } from './gates';
+import { get, within } from '../factories/http-client';
+import { closeUntilDraining, gate, HOST } from '../factories/gates';
 
 /** A provider class named `name` that records its shutdown hooks in `calls`, or throws from `fails`. */
 function shutdownRecorder(name: string, calls: string[], fails?: 'before' | 'on'): Class {

@@ -3,8 +3,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bootApp, moduleWith } from '../factories/app';
-import { get, within } from './http-client';
-import { closeUntilDraining, gate, HOST } from './gates';
+import { get, within } from '../factories/http-client';
+import { closeUntilDraining, gate, HOST } from '../factories/gates';
 
 describe('the drain and keep-alive connections', () => {
   test('an idle keep-alive connection is closed at once, and close() does not wait for its timeout', async () => {

@@ -2,7 +2,7 @@ import { Injectable, type Application, type OnApplicationShutdown } from 'keel';
 import net from 'node:net';
 import { once } from 'node:events';
 import { bootApp, moduleWith } from '../factories/app';
-import { HOST } from './gates';
+import { HOST } from '../factories/gates';
 
 function signalListeners(): number[] {
   return [process.listenerCount('SIGTERM'), process.listenerCount('SIGINT')];

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { killRunningApps, startApp, type ChildApp } from './child-app';
-import { within } from './http-client';
+import { killRunningApps, startApp, type ChildApp } from '../factories/child-app';
+import { gate } from '../factories/gates';
+import { within } from '../factories/http-client';
 
 const REPETITIONS = 20;
 const CLIENTS = 8;
@@ -32,12 +32,13 @@ async function keepLoading(
   url: string,
   agent: http.Agent,
   outcomes: Outcome[],
-  isStopped: () => boolean,
+  { isStopped, onAnswered }: { isStopped: () => boolean; onAnswered: () => void },
 ): Promise<void> {
   while (!isStopped()) {
     const outcome = await send(url, agent);
     outcomes.push(outcome);
     if (typeof outcome === 'string') return;
+    onAnswered();
   }
 }
 
@@ -68,11 +69,12 @@ async function signalUnderLoad(app: ChildApp, redirectNewConnections: boolean): 
       signalled ? net.connect(elsewherePort, '127.0.0.1') : connect(options, callback);
   }
   const outcomes: Outcome[] = [];
-  const clients = Array.from({ length: CLIENTS }, () =>
-    keepLoading(app.url, agent, outcomes, () => hasExited),
+  const answered = Array.from({ length: CLIENTS }, () => gate());
+  const clients = answered.map(({ open }) =>
+    keepLoading(app.url, agent, outcomes, { isStopped: () => hasExited, onAnswered: open }),
   );
-  // Past the start, so that every client's connection has been accepted.
-  await sleep(300);
+  // Past the start: every client has had an answer, so its connection has been accepted.
+  await Promise.all(answered.map(({ opened }) => opened));
   app.child.kill('SIGTERM');
   signalled = true;
   await within(app.exited, 10_000, 'exit');

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { killRunningApps, logged, startApp, type ChildApp, type OutputLine } from './child-app';
-import { get, within } from './http-client';
+import { killRunningApps, logged, startApp, type ChildApp, type OutputLine } from '../factories/child-app';
+import { get, within } from '../factories/http-client';
 
 // Each test starts a real process (~0.5 s) and waits on real timers.
 jest.setTimeout(20_000);

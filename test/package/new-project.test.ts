@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
 import { waitUntilReady } from '../factories/sample';
-import { within } from '../lifecycle/http-client';
+import { within } from '../factories/http-client';
 
 // What a new user does, end to end: `framework new`, one `npm install` (keel from the packed
 // checkout, everything else from the registry), then the project's own commands. Each step's wall

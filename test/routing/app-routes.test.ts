@@ -1,4 +1,6 @@
-import { APP_ROUTES, Controller, Get, Module, type RouteRegistrar, type Router } from 'keel';
+// APP_ROUTES is keel's own way for its modules to add routes at boot, not part of the public API.
+import { Controller, Get, Module, type Router } from 'keel';
+import { APP_ROUTES, type RouteRegistrar } from '../../src/routing/app-routes';
 import request from 'supertest';
 import { bootApp, listenerOf } from '../factories/app';
 

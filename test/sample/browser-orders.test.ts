@@ -21,8 +21,9 @@ import {
   type SampleDatabase,
   SAMPLE_AUTHORIZATION,
 } from '../factories/sample';
-import { isPostgresServer, postgresUrl } from '../factories/test-databases';
-import { killRunningApps } from '../lifecycle/child-app';
+import { describeNeeding } from '../factories/requirements';
+import { postgresServerMissing, postgresUrl } from '../factories/test-databases';
+import { killRunningApps } from '../factories/child-app';
 
 // A visitor's whole visit, in headless Chromium, against the compiled sample in its own process:
 // once on its embedded database and once on a database of its own on the PostgreSQL server.
@@ -66,7 +67,7 @@ const DATABASES: SampleDatabaseCase[] = [
   },
   {
     name: 'PostgreSQL',
-    skipReason: isPostgresServer() ? undefined : 'no PostgreSQL server: the suite runs on its embedded one',
+    skipReason: postgresServerMissing(),
     isScreenshotSource: false,
     database: { scratchOn: postgresUrl() },
   },
@@ -77,9 +78,12 @@ const DATABASES: SampleDatabaseCase[] = [
 const browserSkipReason = isBrowserRequired() ? undefined : chromiumMissing();
 
 for (const database of DATABASES) {
-  const skipReason = browserSkipReason ?? database.skipReason;
-  const title = `the orders pages in Chromium, on ${database.name}${skipReason ? ` (skipped: ${skipReason})` : ''}`;
-  (skipReason ? describe.skip : describe)(title, () => {
+  const title = `the orders pages in Chromium, on ${database.name}`;
+  // A missing browser skips unless required (above); a missing server, unless KEEL_REQUIRE_SERVICES.
+  const describeHere = browserSkipReason
+    ? (name: string, body: () => void) => describe.skip(`${name} (skipped: ${browserSkipReason})`, body)
+    : (name: string, body: () => void) => describeNeeding(database.skipReason, name, body);
+  describeHere(title, () => {
     let sample: RunningSample;
     let browser: Browser;
     let page: Page;

@@ -5,7 +5,7 @@ import { afterAll, expect, test } from '@jest/globals';
 import { readHealthcheck } from '../factories/dockerfile';
 import { startSample } from '../factories/sample';
 import { closedPort } from '../factories/test-databases';
-import { killRunningApps } from '../lifecycle/child-app';
+import { killRunningApps } from '../factories/child-app';
 
 // The image's HEALTHCHECK command, exactly as sample/Dockerfile writes it, run as Docker would run it
 // inside the container. It reads the port from PORT (default 8080, the image's), so it runs unmodified

@@ -4,7 +4,7 @@ import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { waitUntilReady } from '../factories/sample';
-import { within } from '../lifecycle/http-client';
+import { within } from '../factories/http-client';
 
 // The README's first command, run as written: `npm start` at the repository root, with no
 // DATABASE_URL, builds keel and the sample and serves on the embedded database. It runs in a copy of

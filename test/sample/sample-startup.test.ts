@@ -4,7 +4,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { killRunningApps, logged } from '../lifecycle/child-app';
+import { killRunningApps, logged } from '../factories/child-app';
 import { SAMPLE_MAIN, startSample, waitUntilReady, SAMPLE_AUTHORIZATION } from '../factories/sample';
 
 const run = promisify(execFile);

@@ -21,16 +21,22 @@ class WidgetController {
 
 // A port that counts the connections made to it and closes each at once: a database that is
 // there, so that any attempt to connect shows.
-async function countingPort(): Promise<{ port: number; connections: () => number; close: () => void }> {
+async function countingPort(): Promise<{
+  port: number;
+  connections: () => number;
+  connected: Promise<void>;
+  close: () => void;
+}> {
   let connections = 0;
   const server = net.createServer((socket) => {
     connections++;
     socket.destroy();
   });
+  const connected = once(server, 'connection').then(() => undefined);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as net.AddressInfo;
-  return { port, connections: () => connections, close: () => server.close() };
+  return { port, connections: () => connections, connected, close: () => server.close() };
 }
 
 function appModule(port: number) {
@@ -61,7 +67,9 @@ test("DatabaseModule's DataSource replaced: its consumers get the fake and no co
     expect(app.get(DataSource)).toBe(fakeDataSource);
     const res = await app.inject('/widgets');
     expect(res.json()).toEqual(rows);
-    await sleep(300);
+    // The same module, not overridden, booted after it: once that one has connected, a connection
+    // the first had started at its own boot would have arrived too.
+    await connectionOfAnotherApp();
     expect(target.connections()).toBe(0);
   } finally {
     await app.close();
@@ -81,3 +89,15 @@ test('without the override, the same module connects to that port and keeps retr
     target.close();
   }
 });
+
+// Boots the module without an override on a counting port of its own, and waits for its first connection.
+async function connectionOfAnotherApp(): Promise<void> {
+  const control = await countingPort();
+  const app = await createApplication(appModule(control.port), { logger: false, handleSignals: false });
+  try {
+    await control.connected;
+  } finally {
+    await app.close();
+    control.close();
+  }
+}

@@ -8,7 +8,11 @@ async function main(): Promise<void> {
   // Read before boot too: the database is opened, and the port chosen, before the application exists.
   const env = loadConfig(Env);
   const database = await openDatabase(env);
-  const app = await createApplication(AppModule.on(database), { shutdownDelayMs: env.SHUTDOWN_DELAY_MS });
+  const app = await createApplication(AppModule.on(database), {
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
+    // Past a second of event-loop delay, answer 503 "overloaded" (health routes excepted) until it falls.
+    loadShedding: { maxEventLoopDelayMs: 1000 },
+  });
   app.logger.info({ database: database.description }, 'database');
   await app.run(process.argv, env.PORT);
 }

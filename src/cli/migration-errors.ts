@@ -1,4 +1,4 @@
-import { CliError } from '../cli/cli-errors';
+import { CliError } from './cli-errors';
 
 // A usage mistake exits 2, as commander's own do; a failure of the database or the migrations, 1.
 const USAGE = 2;

@@ -1,6 +1,6 @@
 // The table's formatting is internal to the CLI, so this unit test reaches into src/ directly.
-import type { RouteDefinition } from 'keel';
-import { formatRouteTable } from '../../src/cli/route-table';
+import type { RouteDefinition } from '../../src/routing/route';
+import { formatRouteTable } from '../../src/cli/route-listing';
 
 function route(
   method: RouteDefinition['method'],

@@ -1,7 +1,9 @@
-import type { CanActivate, Interceptor } from '../hooks/hook-types';
-import type { RouteHandler } from '../routing/route';
-import { HttpError } from './http-error';
-import { isThenable } from './thenable';
+import type { Request } from 'express';
+import { HttpError } from '../http/http-error';
+import type { Context } from '../http/context';
+import { isThenable } from '../http/thenable';
+import type { PreparedHandler } from '../http/exchange';
+import type { CanActivate, Interceptor } from './hook-types';
 
 /**
  * Wraps a route's handler (its parameters and the method) in its guards and interceptors, once, at
@@ -13,42 +15,44 @@ import { isThenable } from './thenable';
  * const run = composeHandler(route.handler, [authGuard], [timing]);
  */
 export function composeHandler(
-  handler: RouteHandler,
+  handler: PreparedHandler,
   guards: readonly CanActivate[],
   interceptors: readonly Interceptor[],
-): RouteHandler {
+): PreparedHandler {
   const inner = interceptors.length === 0 ? handler : intercepted(handler, interceptors);
   return guards.length === 0 ? inner : guarded(inner, guards);
 }
 
-function guarded(inner: RouteHandler, guards: readonly CanActivate[]): RouteHandler {
+function guarded(inner: PreparedHandler, guards: readonly CanActivate[]): PreparedHandler {
   // Guards that answer at once are checked without a promise; the first async one switches to them.
-  const from = (ctx: Parameters<RouteHandler>[0], start: number): unknown => {
+  const from = (ctx: Context, req: Request, start: number): unknown => {
     for (let index = start; index < guards.length; index++) {
       const verdict = (guards[index] as CanActivate).canActivate(ctx);
       if (isThenable(verdict)) {
         return Promise.resolve(verdict).then((resolved) => {
           refuseUnless(resolved);
-          return from(ctx, index + 1);
+          return from(ctx, req, index + 1);
         });
       }
       refuseUnless(verdict);
     }
-    return inner(ctx);
+    return inner(ctx, req);
   };
-  return (ctx) => from(ctx, 0);
+  return (ctx, req) => from(ctx, req, 0);
 }
 
 function refuseUnless(verdict: unknown): void {
   if (!verdict) throw new HttpError(403, 'forbidden');
 }
 
-function intercepted(handler: RouteHandler, interceptors: readonly Interceptor[]): RouteHandler {
+function intercepted(handler: PreparedHandler, interceptors: readonly Interceptor[]): PreparedHandler {
   // `new Promise` runs its executor at once: a sync throw becomes a rejection `intercept` can catch.
-  const callAt = (ctx: Parameters<RouteHandler>[0], index: number): Promise<unknown> =>
+  const callAt = (ctx: Context, req: Request, index: number): Promise<unknown> =>
     new Promise((resolve) => {
       const interceptor = interceptors[index];
-      resolve(interceptor ? interceptor.intercept(ctx, () => callAt(ctx, index + 1)) : handler(ctx));
+      resolve(
+        interceptor ? interceptor.intercept(ctx, () => callAt(ctx, req, index + 1)) : handler(ctx, req),
+      );
     });
-  return (ctx) => callAt(ctx, 0);
+  return (ctx, req) => callAt(ctx, req, 0);
 }

@@ -1,13 +1,16 @@
-import { closeAll, dataSourceFor, startHealthApp } from '../factories/health';
-import { closedPort, withUrlParts } from '../factories/test-databases';
+import { closeAll, dataSourceFor, startHealthApp } from './health';
+import { describeNeeding, testNeeding } from './requirements';
+import { closedPort, withUrlParts } from './test-databases';
 
 /** A database server readiness is tested against, and the words its driver uses. */
 export interface Dialect {
   readonly name: string;
-  /** The server's URL; undefined skips the suite (no such server on this machine). */
+  /** The server's URL; undefined when there is none on this machine, and `missing` says why. */
   readonly url: string | undefined;
-  /** What the driver says of a database that does not exist; undefined skips that test (the embedded server has one database only). */
+  readonly missing: string | undefined;
+  /** What the driver says of a database that does not exist; undefined when the server cannot show it (the embedded one has one database only), and `noMissingDatabase` says why. */
   readonly missingDatabaseReason: ((database: string) => string) | undefined;
+  readonly noMissingDatabase?: string | undefined;
 }
 
 /**
@@ -15,8 +18,8 @@ export interface Dialect {
  * and a DataSource nobody initialised.
  */
 export function describeReadinessAgainst(dialect: Dialect): void {
-  const { url, missingDatabaseReason } = dialect;
-  (url ? describe : describe.skip)(`readiness against ${dialect.name}`, () => {
+  const { url, missing, missingDatabaseReason, noMissingDatabase } = dialect;
+  describeNeeding(missing, `readiness against ${dialect.name}`, () => {
     const serverUrl = url ?? '';
     afterEach(() => closeAll());
 
@@ -47,20 +50,17 @@ export function describeReadinessAgainst(dialect: Dialect): void {
       });
     });
 
-    (missingDatabaseReason ? test : test.skip)(
-      'a missing database is 503 with the driver reason',
-      async () => {
-        const database = 'keel_no_such_database';
-        const health = await startHealthApp(() => dataSourceFor(withUrlParts(serverUrl, { database })));
+    testNeeding(noMissingDatabase, 'a missing database is 503 with the driver reason', async () => {
+      const database = 'keel_no_such_database';
+      const health = await startHealthApp(() => dataSourceFor(withUrlParts(serverUrl, { database })));
 
-        const answer = await health.probe();
+      const answer = await health.probe();
 
-        expect(answer).toMatchObject({
-          status: 503,
-          json: { status: 'error', db: missingDatabaseReason?.(database) },
-        });
-      },
-    );
+      expect(answer).toMatchObject({
+        status: 503,
+        json: { status: 'error', db: missingDatabaseReason?.(database) },
+      });
+    });
 
     test('a DataSource never initialised is initialised by the check and answers 200', async () => {
       const dataSource = dataSourceFor(serverUrl);

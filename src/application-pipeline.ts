@@ -1,32 +1,37 @@
 import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Class } from '../container/token';
-import type { ApplicationStatus } from '../lifecycle/application-status';
-import type { Logger } from '../logging/logger';
-import { Router } from '../routing/router';
-import { RouteUrls } from '../routing/route-urls';
-import { createBodyParsers } from './body-parsers';
-import { forRequestsWithBody } from './body-stage';
-import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
-import { Dispatcher } from './dispatcher';
-import { ErrorPages } from './error-pages';
-import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from './route-hooks';
-import { prepareEndpoint } from './endpoint';
-import { createExpressApp } from './express-app';
-import { ExpressObjects, type ServerClasses } from './express-objects';
-import { methodOverride } from './method-override';
-import { toMiddlewareFunctions, type MiddlewareClass, type MiddlewareEntry } from './middleware';
-import { ViewRenderer } from './views';
+import type { Class } from './container/token';
+import type { Logger } from './logging/logger';
+import { Router } from './routing/router';
+import { RouteUrls } from './routing/route-urls';
+import { createBodyParsers } from './http/body-parsers';
+import { forRequestsWithBody } from './http/body-stage';
+import type { CanActivate, ExceptionFilter, Interceptor } from './hooks/hook-types';
+import { Dispatcher } from './http/dispatcher';
+import { ErrorPages } from './http/error-pages';
+import type { ErrorDescriber } from './http/error-responder';
+import { GLOBAL_KINDS, resolveHooks, resolveRouteHooks, type GlobalHooks } from './hooks/route-hooks';
+import { prepareEndpoint, type Endpoint, type EndpointParts } from './http/endpoint';
+import { filterCatcher } from './hooks/filters';
+import { composeHandler } from './hooks/hook-chain';
+import type { RouteDefinition } from './routing/route';
+import { createExpressApp } from './http/express-app';
+import { ExpressObjects, type ServerClasses } from './http/express-objects';
+import { methodOverride } from './http/method-override';
+import { toMiddlewareFunctions } from './hooks/middleware-functions';
+import type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
+import { ViewRenderer } from './http/views';
 
 export type { Express } from 'express';
 
 /** What the pipeline is assembled from at boot. */
 export interface PipelineOptions {
   readonly resolve: <T>(type: Class<T>) => T;
-  readonly status: ApplicationStatus;
   readonly logger: Logger;
   readonly views: string;
   readonly bodyLimit: string | number;
+  /** What errors without a status of their own mean, asked in order (the database's). */
+  readonly errorDescribers: readonly ErrorDescriber[];
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
 }
@@ -44,7 +49,7 @@ export interface GlobalHookInstances {
  * and the dispatcher that runs them all.
  *
  * @example
- * const pipeline = new Pipeline({ resolve, status, logger, views, bodyLimit: '1mb' });
+ * const pipeline = new Pipeline({ resolve, logger, views, bodyLimit: '1mb', globals, errorDescribers });
  * http.createServer(pipeline.serverClasses, pipeline.handle);
  */
 export class Pipeline {
@@ -73,13 +78,9 @@ export class Pipeline {
     };
     const pages = new ErrorPages(views, logger, { urlFor, locals });
     const globals = checkGlobalHooks(options.globals, options.resolve);
-    const fail = (...args: Parameters<Dispatcher['fail']>) => this.#dispatcher.fail(...args);
     this.router = new Router({
       resolve: options.resolve,
-      prepare: (route) =>
-        prepareEndpoint(route, { views, pages, logger, globals, fail, urlFor, locals, loadHelpers }),
-      status: options.status,
-      logger: options.logger,
+      prepare: (route) => endpointOf(route, globals, { views, pages, logger, urlFor, locals, loadHelpers }),
       urls,
     });
     this.#dispatcher = new Dispatcher({
@@ -89,7 +90,7 @@ export class Pipeline {
       bodyStage: forRequestsWithBody(createBodyParsers(options.bodyLimit), methodOverride),
       middleware: this.#middleware,
       errorMiddleware: this.#errorMiddleware,
-      globalFilters: globals.filters,
+      catchUnrouted: filterCatcher(globals.filters),
       runtime: {
         route: undefined,
         urlFor,
@@ -103,6 +104,7 @@ export class Pipeline {
       },
       logger,
       pages,
+      describers: options.errorDescribers,
     });
   }
 
@@ -139,4 +141,23 @@ export class Pipeline {
 // The global hooks are checked once, as a route's are: each must have its method.
 function checkGlobalHooks(instances: GlobalHookInstances, resolve: <T>(type: Class<T>) => T): GlobalHooks {
   return resolveHooks(instances, { source: 'the application', resolve, kinds: GLOBAL_KINDS });
+}
+
+const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
+
+// A route's hooks are built once, when it is added, and handed to the HTTP layer ready to run: its
+// handler inside its guards and interceptors, its middleware, and its filters as one catcher.
+function endpointOf(route: RouteDefinition, globals: GlobalHooks, parts: EndpointParts): Endpoint {
+  const { middleware, guards, interceptors, filters } = resolveRouteHooks(route.hooks, route.source, globals);
+  return prepareEndpoint(
+    {
+      route: { name: route.name, method: route.method, path: route.path },
+      description: `${route.source} (${route.method} ${route.path})`,
+      metadata: route.hooks?.metadata ?? NO_METADATA,
+      middleware,
+      call: composeHandler(route.handler, guards, interceptors),
+      catchError: filterCatcher(filters),
+    },
+    parts,
+  );
 }

@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
 import type { Container } from '../container/container';
-import { Errors } from '../errors';
-import { DatabaseConnector } from './database-connector';
-import { runSchemaWork } from './schema-work';
-import { loadTypeOrm } from './typeorm';
+import { DatabaseConnector } from '../database/database-connector';
+import { runSchemaWork } from '../database/schema-work';
+import { loadTypeOrm } from '../database/typeorm';
+import { MigrationErrors } from './migration-errors';
 
 /**
  * The application's own `DataSource` (the one `DatabaseModule.forRoot` provides), connected for a
@@ -16,7 +16,7 @@ import { loadTypeOrm } from './typeorm';
  */
 export async function connectForCommand(container: Container, command: string): Promise<DataSource> {
   const { DataSource } = loadTypeOrm();
-  if (!container.has(DataSource)) throw Errors.noDatabaseModule(command);
+  if (!container.has(DataSource)) throw MigrationErrors.noDatabaseModule(command);
   if (container.has(DatabaseConnector)) await container.get(DatabaseConnector)?.stopConnecting();
   const dataSource = container.get(DataSource);
   if (!dataSource.isInitialized) {

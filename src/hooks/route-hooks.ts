@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
-import type { CanActivate, ExceptionFilter, HookEntry, Interceptor } from '../hooks/hook-types';
-import { resolveHook } from '../hooks/resolve-hooks';
+import type { CanActivate, ExceptionFilter, HookEntry, Interceptor } from './hook-types';
+import { resolveHook } from './resolve-hooks';
 import type { Class } from '../container/token';
-import { Errors } from '../errors';
-import type { RouteDefinition } from '../routing/route';
+import type { DeclaredHooks } from './declared-hooks';
 import { catchingFilter, type CatchingFilter } from './filters';
-import { toMiddlewareFunctions } from './middleware';
+import { toMiddlewareFunctions } from './middleware-functions';
+import { HandlerErrors } from '../http/handler-errors';
 
 /** The application's own hooks, from the `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` providers. */
 export interface GlobalHooks {
@@ -25,16 +25,18 @@ export interface ResolvedHooks extends GlobalHooks {
  * before the global ones. A hook without its method is a boot error naming the route.
  *
  * @example
- * const { guards, interceptors, filters, middleware } = resolveRouteHooks(route, globals);
+ * const { guards, interceptors, filters, middleware } = resolveRouteHooks(route.hooks, route.source, globals);
  */
-export function resolveRouteHooks(route: RouteDefinition, globals: GlobalHooks): ResolvedHooks {
-  const declared = route.hooks;
+export function resolveRouteHooks(
+  declared: DeclaredHooks | undefined,
+  source: string,
+  globals: GlobalHooks,
+): ResolvedHooks {
   if (!declared) return { ...globals, middleware: [] };
-  const { source } = route;
   const { resolve } = declared;
   const { handlers, errorHandlers } = toMiddlewareFunctions(declared.middleware, resolve);
   if (errorHandlers.length > 0) {
-    throw Errors.invalidRoute(
+    throw HandlerErrors.invalidRoute(
       source,
       '@UseMiddleware takes request middleware; give error middleware to app.use',
     );
