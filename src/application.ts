@@ -4,6 +4,7 @@ import type { ApplicationOptions, ShutdownSettings } from './application-options
 import { bootParts, type ApplicationParts } from './application-boot';
 import type * as ApplicationCommand from './cli/application-command';
 import { isCliCommand } from './cli/command-words';
+import type * as CommandConnection from './cli/command-connection';
 import type { Container } from './container/container';
 import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
@@ -167,15 +168,21 @@ export class Application {
    */
   async run(argv: readonly string[] = process.argv, port?: number): Promise<BoundAddress | undefined> {
     if (!isCliCommand(argv[2])) return this.listen(port);
+    // Said before anything is awaited: the database connector, which starts on the next turn of the
+    // event loop, then stays idle, and a migration command connects the DataSource itself.
+    this.#status.markRunningCommand();
     // The CLI (commander, the generators, the prompt) loads only when a command is asked for.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
     const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load, with TypeORM
+    const { connectForCommand } = require('./cli/command-connection') as typeof CommandConnection;
     process.exitCode = await runApplicationCommand(argv, {
       routes: () => this.router.routes(),
       openapi: () => {
         if (!this.#container.has(OPENAPI_DOCUMENT)) throw Errors.noOpenApiModule();
         return this.#container.get(OPENAPI_DOCUMENT).document();
       },
+      database: (command) => connectForCommand(this.#container, command),
       // Quietly, since its log lines would follow the command's output on stdout, and at once: an
       // application that never listened has no traffic to wait out.
       close: () => this.#close({ signal: undefined, logger: createLogger(false), delayMs: 0 }),

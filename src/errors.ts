@@ -5,6 +5,7 @@ import { DatabaseErrors } from './database/database-errors';
 import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
+import { MigrationErrors } from './cli/migration-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
 import { RoutingErrors } from './routing/routing-errors';
 import { SessionErrors } from './session/session-errors';
@@ -27,6 +28,7 @@ export const Errors = {
   ...CliErrors,
   ...ConfigErrors,
   ...DatabaseErrors,
+  ...MigrationErrors,
   ...OpenApiErrors,
   ...SessionErrors,
 };

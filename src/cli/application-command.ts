@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { DataSource } from 'typeorm';
 import { messageOf } from '../framework-error';
 import type { RouteDefinition } from '../routing/route';
 import { runCli } from './program';
@@ -8,6 +9,8 @@ export interface CommandHost {
   readonly routes: () => readonly RouteDefinition[];
   /** The application's OpenAPI document; throws when the application has none. */
   readonly openapi: () => unknown;
+  /** The application's DataSource, connected for `command`; throws when the application has none. */
+  readonly database: (command: string) => Promise<DataSource>;
   /** Closes the application once the command is done, quietly. */
   readonly close: () => Promise<void>;
 }
@@ -17,7 +20,7 @@ export interface CommandHost {
  * the application, and resolves with the exit code: a failed close makes a successful command 1.
  *
  * @example
- * process.exitCode = await runApplicationCommand(process.argv, { routes, openapi, close });
+ * process.exitCode = await runApplicationCommand(process.argv, { routes, openapi, database, close });
  */
 export async function runApplicationCommand(argv: readonly string[], host: CommandHost): Promise<number> {
   const script = path.relative(process.cwd(), argv[1] ?? 'main.js');
@@ -25,6 +28,7 @@ export async function runApplicationCommand(argv: readonly string[], host: Comma
     name: `node ${script}`,
     routes: host.routes,
     openapi: host.openapi,
+    database: host.database,
   });
   await host.close().catch((error: unknown) => {
     process.stderr.write(`${messageOf(error)}\n`);

@@ -22,11 +22,11 @@ export class CliError<Code extends string = string> extends FrameworkError<Code>
 
 /** The errors of the command-line program: one builder per code, so each message is written once. */
 export const CliErrors = {
-  invalidName(name: string, problem: string, hint: string) {
+  invalidName(name: string, problem: string, hint: string, what = 'a controller') {
     return new CliError(
       'E_INVALID_NAME',
       USAGE,
-      `${JSON.stringify(name)} cannot name a controller: ${problem}.\nFix: ${hint}.`,
+      `${JSON.stringify(name)} cannot name ${what}: ${problem}.\nFix: ${hint}.`,
     );
   },
 

@@ -1,15 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CliErrors } from './cli-errors';
-import { messageOf } from '../framework-error';
 import type { ControllerKind } from './controller-kinds';
 import { createFile, replaceFile } from './file-write';
-import {
-  planRegistration,
-  type LineChange,
-  type ModuleEntry,
-  type Registration,
-} from './module-registration';
+import { planRegistration, type ModuleEntry, type Registration } from './module-registration';
+import { applyRegistration, describeRegistration, importSpecifier, manualLines } from './registration-report';
 import { controllerNames } from './naming';
 import { renderController } from './schematic';
 
@@ -60,7 +55,7 @@ export function makeController(request: MakeControllerRequest): string {
     return [
       `would write ${shown(file)}:`,
       source,
-      ...describeRegistration(registration, shown(moduleFile), entry, 'would edit'),
+      ...describeRegistration(registration, { file: shown(moduleFile), entry, verb: 'would edit' }),
       'nothing was written (--dry-run)',
     ].join('\n');
   }
@@ -73,66 +68,17 @@ export function makeController(request: MakeControllerRequest): string {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw CliErrors.fileExists(shown(file));
     throw error;
   }
-  if (registration.kind === 'edit') {
-    try {
-      replaceFile(moduleFile, registration.text);
-    } catch (error) {
-      throw CliErrors.moduleNotEdited({
-        written: shown(file),
-        module: shown(moduleFile),
-        reason: messageOf(error),
-        lines: manualLines(entry),
-      });
-    }
-  }
+  const lines = manualLines(entry);
+  applyRegistration(registration, {
+    moduleFile,
+    shownFile: shown(file),
+    shownModule: shown(moduleFile),
+    lines,
+  });
   return [
     `wrote ${shown(file)}`,
-    ...describeRegistration(registration, shown(moduleFile), entry, 'edited'),
+    ...describeRegistration(registration, { file: shown(moduleFile), entry, verb: 'edited' }),
   ].join('\n');
-}
-
-function describeRegistration(
-  registration: Registration,
-  moduleFile: string,
-  entry: ModuleEntry,
-  verb: string,
-): string[] {
-  switch (registration.kind) {
-    case 'registered':
-      return [`${moduleFile} already registers ${entry.className}; left as it is`];
-    case 'edit':
-      return [`${verb} ${moduleFile}:`, ...registration.changes.flatMap(formatChange)];
-    case 'manual':
-      return [
-        `could not register ${entry.className} in ${moduleFile} safely: ${registration.reason}.`,
-        'It was left as it is; add these lines to the module you pass to createApplication:',
-        ...manualLines(entry),
-      ];
-  }
-}
-
-function manualLines(entry: ModuleEntry): string[] {
-  return [entry.importLine, `controllers: [${entry.className}],`];
-}
-
-function formatChange(change: LineChange): string[] {
-  return [
-    `@@ line ${change.line}`,
-    ...change.removed.map((line) => `-${line}`),
-    ...change.added.map((line) => `+${line}`),
-  ];
-}
-
-// Relative, with `/` separators, and with `.js` when the module's own relative imports carry it
-// (ECMAScript-module projects need it; CommonJS ones must not get it where they never use it).
-function importSpecifier(moduleFile: string, controllerFile: string, moduleSource: string): string {
-  const relative = path
-    .relative(path.dirname(moduleFile), controllerFile)
-    .split(path.sep)
-    .join('/')
-    .replace(/\.ts$/, '');
-  const specifier = relative.startsWith('.') ? relative : `./${relative}`;
-  return /from\s+['"]\.{1,2}\/[^'"]*\.js['"]/.test(moduleSource) ? `${specifier}.js` : specifier;
 }
 
 function isDirectory(target: string): boolean {

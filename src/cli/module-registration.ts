@@ -26,13 +26,32 @@ interface Edit {
   readonly replacement: string;
 }
 
-const CONTROLLERS_KEY = /\bcontrollers\s*:/g;
+/** Where a class is registered: the `key: [...]` list of the object literal a call takes. */
+export interface ListSite {
+  /** The key whose array lists the classes: `controllers`, `migrations`. */
+  readonly key: string;
+  /** The call, as the reader writes it: `@Module({...})`. */
+  readonly call: string;
+  /** Where a reader adds the lines by hand when the file cannot be edited safely. */
+  readonly place: string;
+  /** Whether the text just before the object literal's `{` is that call's opening. */
+  readonly opensCall: RegExp;
+}
+
+/** The controllers of `@Module({...})`: where `make:controller` registers a controller. */
+export const CONTROLLERS_SITE: ListSite = {
+  key: 'controllers',
+  call: '@Module({...})',
+  place: 'the module you pass to createApplication',
+  opensCall: /@Module\s*\(\s*$/,
+};
 // A statement from `import` to its module string at the end of a line; it may span lines.
 const IMPORT_STATEMENT = /^import\s[^;]*?['"][^'"\n]*['"][ \t]*;?[ \t]*$/gm;
 const PLAIN_NAMES = /^[\s\w$,]*$/;
 
 /**
- * Plans adding `entry` to the one `controllers: [...]` of `@Module({...})` in a module file and its
+ * Plans adding `entry` to the one `controllers: [...]` of `@Module({...})` (or the list `site` names)
+ * in a module file and its
  * import line after the last import, as a conservative text edit that keeps the file's line endings
  * and byte order mark: anything it cannot read with certainty (no list or more than one, comments,
  * spreads or calls inside it, no import to follow) gives `manual`, with the reason.
@@ -42,40 +61,45 @@ const PLAIN_NAMES = /^[\s\w$,]*$/;
  *   { className: 'OrderController', importLine: "import { OrderController } from './order';" });
  * // { kind: 'edit', text: "...controllers: [OrderController]...", changes: [...] }
  */
-export function planRegistration(source: string, entry: ModuleEntry): Registration {
+export function planRegistration(
+  source: string,
+  entry: ModuleEntry,
+  site: ListSite = CONTROLLERS_SITE,
+): Registration {
   const bom = source.startsWith('\uFEFF') ? '\uFEFF' : '';
   const body = source.slice(bom.length);
   // Only a file whose every line ends in CRLF is edited as LF and turned back; a mixed one is kept as is.
   const isCrlf = body.includes('\r\n') && !/(?<!\r)\n/.test(body);
-  const plan = planLfRegistration(isCrlf ? body.replace(/\r\n/g, '\n') : body, entry);
+  const plan = planLfRegistration(isCrlf ? body.replace(/\r\n/g, '\n') : body, entry, site);
   if (plan.kind !== 'edit') return plan;
   return { ...plan, text: bom + (isCrlf ? plan.text.replace(/\n/g, '\r\n') : plan.text) };
 }
 
-function planLfRegistration(source: string, entry: ModuleEntry): Registration {
+function planLfRegistration(source: string, entry: ModuleEntry, site: ListSite): Registration {
   const masked = maskCommentsAndStrings(source);
-  const keys = [...masked.matchAll(CONTROLLERS_KEY)].filter((key) => isModuleKey(masked, key.index));
-  if (keys.length > 1) return manual(`it has ${keys.length} controllers: keys`);
+  const pattern = new RegExp(`\\b${site.key}\\s*:`, 'g');
+  const keys = [...masked.matchAll(pattern)].filter((key) => isKeyOf(masked, key.index, site.opensCall));
+  if (keys.length > 1) return manual(`it has ${keys.length} ${site.key}: keys`);
   const key = keys[0];
   if (!key) {
     return manual(
-      source.search(CONTROLLERS_KEY) >= 0
-        ? 'its controllers: key is inside a comment or a string, or outside @Module({...})'
-        : 'it has no controllers: [...]',
+      source.search(pattern) >= 0
+        ? `its ${site.key}: key is inside a comment or a string, or outside ${site.call}`
+        : `it has no ${site.key}: [...] in ${site.call}`,
     );
   }
   const open =
     key.index + key[0].length + (/^\s*/.exec(source.slice(key.index + key[0].length))?.[0].length ?? 0);
   const close = masked.indexOf(']', open);
   if (source[open] !== '[' || close < 0)
-    return manual('its controllers is not an array written out in place');
+    return manual(`its ${site.key} is not an array written out in place`);
   const inner = source.slice(open + 1, close);
-  if (!PLAIN_NAMES.test(inner)) return manual('its controllers list holds more than plain class names');
+  if (!PLAIN_NAMES.test(inner)) return manual(`its ${site.key} list holds more than plain class names`);
 
   const listed = inner.split(',').map((name) => name.trim());
   if (listed.includes(entry.className)) return { kind: 'registered' };
   if (new RegExp(`(?<![\\w$])${escape(entry.className)}(?![\\w$])`).test(source)) {
-    return manual(`it already mentions ${entry.className} outside its controllers list`);
+    return manual(`it already mentions ${entry.className} outside its ${site.key} list`);
   }
   // An import inside a template literal is text, not a place to add one after.
   const imports = [...source.matchAll(IMPORT_STATEMENT)].filter((match) => masked[match.index] === 'i');
@@ -113,15 +137,15 @@ function appendToList(inner: string, name: string): string {
   return `${hasTrailingComma ? content : `${content},`}\n${indent}${name}${hasTrailingComma ? ',' : ''}${closing}`;
 }
 
-// Whether the key at `index` belongs to the object literal `@Module(` is called with, not to an
+// Whether the key at `index` belongs to the object literal the site's call is made with, not to an
 // object nested in it or found elsewhere.
-function isModuleKey(masked: string, index: number): boolean {
+function isKeyOf(masked: string, index: number, opensCall: RegExp): boolean {
   let depth = 0;
   for (let cursor = index - 1; cursor >= 0; cursor -= 1) {
     const char = masked.charAt(cursor);
     if ('}])'.includes(char)) depth += 1;
     else if ('{[('.includes(char)) {
-      if (depth === 0) return char === '{' && /@Module\s*\(\s*$/.test(masked.slice(0, cursor));
+      if (depth === 0) return char === '{' && opensCall.test(masked.slice(0, cursor));
       depth -= 1;
     }
   }

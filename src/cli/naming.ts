@@ -37,14 +37,45 @@ const VALID_NAME_HINT =
  * nameProblem('9lives'); // 'it does not start with a letter'
  */
 export function nameProblem(input: string): string | undefined {
+  const problem = identifierProblem(input);
+  if (problem) return problem;
+  if (RESERVED_WORDS.has(input.toLowerCase())) return `${input} is a reserved word`;
+  if (baseWords(input).length === 0) return 'it has nothing before "Controller"';
+  return undefined;
+}
+
+/**
+ * Why `input` cannot be the words of a generated class's name (letters and digits, the words joined
+ * by case or by - or _, starting with a letter), or `undefined` when it can.
+ *
+ * @example
+ * identifierProblem('add note'); // 'it contains white space'
+ */
+export function identifierProblem(input: string): string | undefined {
   if (input.trim() === '') return 'it is empty';
   if (/[/\\.]/.test(input)) return 'it is a path, not a name';
   if (/\s/.test(input)) return 'it contains white space';
   if (!/^[A-Za-z]/.test(input)) return 'it does not start with a letter';
   if (!VALID_NAME.test(input)) return 'it has characters other than letters, digits, - and _';
-  if (RESERVED_WORDS.has(input.toLowerCase())) return `${input} is a reserved word`;
-  if (baseWords(input).length === 0) return 'it has nothing before "Controller"';
   return undefined;
+}
+
+/**
+ * The words of a valid name, split at - and _ and at changes of case.
+ *
+ * @example
+ * nameWords('AddOrderNote'); // ['Add', 'Order', 'Note']
+ */
+export function nameWords(input: string): string[] {
+  return input
+    .split(/[-_]/)
+    .flatMap((part) =>
+      part
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+        .split(' '),
+    )
+    .filter((word) => word !== '');
 }
 
 /**
@@ -74,19 +105,12 @@ export function controllerNames(input: string): ControllerNames {
 // The name's words, without a trailing "Controller": `OrderItemController` and `order_item` are both
 // [Order, Item] or [order, item].
 function baseWords(input: string): string[] {
-  const words = input
-    .split(/[-_]/)
-    .flatMap((part) =>
-      part
-        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-        .split(' '),
-    )
-    .filter((word) => word !== '');
+  const words = nameWords(input);
   return words.at(-1)?.toLowerCase() === 'controller' ? words.slice(0, -1) : words;
 }
 
-function capitalise(word: string): string {
+/** `word` with its first letter upper-case. @example capitalise('order') // 'Order' */
+export function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 

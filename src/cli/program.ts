@@ -3,23 +3,14 @@ import { isatty } from 'node:tty';
 import { CliErrors } from './cli-errors';
 import { FrameworkError } from '../framework-error';
 import { CliError } from './cli-errors';
-import type { RouteDefinition } from '../routing/route';
+import type { CliHost, CommandSpec } from './command-spec';
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
 import { makeController } from './make-controller';
+import { MIGRATION_COMMANDS } from './migration-commands';
 import { createProject } from './new-project';
 import { keelVersion } from './package-version';
 import { askForController } from './prompt';
 import { formatRouteTable } from './route-listing';
-
-/** Where the commands run: the `framework` program alone, or an application's entry point. */
-export interface CliHost {
-  /** How usage lines name the program: `framework`, or `node dist/main.js`. */
-  readonly name: string;
-  /** The booted application's routes; absent when the framework program runs on its own. */
-  readonly routes?: () => readonly RouteDefinition[];
-  /** The booted application's OpenAPI document; absent when the framework program runs on its own. */
-  readonly openapi?: () => unknown;
-}
 
 interface MakeControllerFlags {
   readonly api?: boolean;
@@ -30,16 +21,12 @@ interface MakeControllerFlags {
   readonly module?: string;
 }
 
-interface CommandSpec {
-  readonly name: string;
-  readonly define: (command: Command, host: CliHost) => void;
-}
-
 const COMMANDS: readonly CommandSpec[] = [
   { name: 'make:controller', define: defineMakeController },
   { name: 'routes', define: defineRoutes },
   { name: 'new', define: defineNew },
   { name: 'openapi', define: defineOpenApi },
+  ...MIGRATION_COMMANDS,
 ];
 
 const USAGE_EXIT_CODE = 2;

@@ -31,3 +31,49 @@ export function renderController(kind: ControllerKind, names: ControllerNames): 
   const template = readFileSync(path.join(SCHEMATICS, 'controller', `${kind}.ts.tpl`), 'utf8');
   return renderTemplate(template, { ...names });
 }
+
+/** One statement of a migration, with the values of its `$1`-style parameters, if any. */
+export interface MigrationStatement {
+  readonly sql: string;
+  readonly parameters?: readonly unknown[] | undefined;
+}
+
+/** What a migration's file holds: its class, and the statements of `up()` and of `down()`, in order. */
+export interface MigrationSource {
+  readonly className: string;
+  readonly up: readonly MigrationStatement[];
+  readonly down: readonly MigrationStatement[];
+}
+
+// What an empty method says, so that the file reads as a place to write, and type-checks as it is.
+const EMPTY_UP = '    // The schema change: await queryRunner.query(`ALTER TABLE "orders" ADD "note" text`);';
+const EMPTY_DOWN =
+  '    // What undoes up(): await queryRunner.query(`ALTER TABLE "orders" DROP COLUMN "note"`);';
+
+/**
+ * The source of a migration class, rendered from `schematics/migration/migration.ts.tpl`: each
+ * statement becomes an `await queryRunner.query(...)` line, as a template literal.
+ *
+ * @example
+ * renderMigration({ className: 'AddNote1700000000000', up: [{ sql: 'ALTER TABLE "orders" ADD "note" text' }], down: [] });
+ */
+export function renderMigration(migration: MigrationSource): string {
+  const template = readFileSync(path.join(SCHEMATICS, 'migration', 'migration.ts.tpl'), 'utf8');
+  const body = (statements: readonly MigrationStatement[], empty: string): string =>
+    statements.length === 0 ? empty : statements.map(queryLine).join('\n');
+  return renderTemplate(template, {
+    className: migration.className,
+    up: body(migration.up, EMPTY_UP),
+    down: body(migration.down, EMPTY_DOWN),
+  });
+}
+
+function queryLine({ sql, parameters }: MigrationStatement): string {
+  const values = parameters && parameters.length > 0 ? `, ${JSON.stringify(parameters)}` : '';
+  return `    await queryRunner.query(${literal(sql)}${values});`;
+}
+
+// SQL as a template literal: double quotes stay readable; backslashes, backticks and `${` are escaped.
+function literal(sql: string): string {
+  return `\`${sql.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\``;
+}

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '../lifecycle/lifecycle-hooks';
+import type { ApplicationStatus } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import { abandonAfter, breakConnectingConnections } from './connection-breaker';
 import { initializeOnce, isConnected, pendingInitialization } from './initialize-once';
@@ -17,25 +18,37 @@ export interface ConnectSettings {
   readonly onClosed?: (() => unknown) | undefined;
 }
 
+/** What a {@link DatabaseConnector} connects, and how. */
+export interface DatabaseConnectorParts {
+  readonly dataSource: DataSource;
+  readonly logger: Logger;
+  readonly connect: ConnectSettings;
+  /** Whether the application runs a command instead of serving: then nothing connects in the background. */
+  readonly status?: ApplicationStatus;
+}
+
 /**
  * Connects a `DataSource` in the background once the application has booted, retrying with capped
  * exponential backoff, so boot never waits for (or fails on) the database; destroys it at shutdown.
  * Readiness may initialise the same `DataSource` sooner: both share one `initialize()`.
  *
  * @example
- * const connector = new DatabaseConnector(dataSource, logger, { attemptTimeoutMs: 10_000, initialDelayMs: 250, maxDelayMs: 30_000 });
+ * const connect = { attemptTimeoutMs: 10_000, initialDelayMs: 250, maxDelayMs: 30_000 };
+ * const connector = new DatabaseConnector({ dataSource, logger, connect });
  */
 export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly dataSource: DataSource;
   readonly #logger: Logger;
   readonly #connect: ConnectSettings;
+  readonly #status: ApplicationStatus | undefined;
   readonly #stop = new AbortController();
   #nextAttemptAt = 0;
 
-  constructor(dataSource: DataSource, logger: Logger, connect: ConnectSettings) {
+  constructor({ dataSource, logger, connect, status }: DatabaseConnectorParts) {
     this.dataSource = dataSource;
     this.#logger = logger;
     this.#connect = connect;
+    this.#status = status;
   }
 
   /** True once the `DataSource` is initialised with its migrations applied and no attempt is still running. @example if (!connector.isConnected) throw databaseNotConnected(connector.retryAfterSeconds) */
@@ -48,9 +61,26 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
     return Math.max(1, Math.ceil((this.#nextAttemptAt - performance.now()) / 1000));
   }
 
-  /** Starts connecting, without waiting for it. @example connector.onApplicationBootstrap() */
+  /**
+   * Starts connecting, without waiting for it, unless the application turns out to run a command:
+   * `app.run()` says so right after boot, so the start waits for the next turn of the event loop.
+   * @example connector.onApplicationBootstrap()
+   */
   onApplicationBootstrap(): void {
-    void this.#connectUntilStopped();
+    setImmediate(() => {
+      if (!this.#status?.isRunningCommand) void this.#connectUntilStopped();
+    });
+  }
+
+  /**
+   * Stops connecting in the background and waits for an attempt still running (migrations included)
+   * to end, leaving the pool as it is: a command connects the `DataSource` itself.
+   * @example await connector.stopConnecting()
+   */
+  async stopConnecting(): Promise<void> {
+    this.#stop.abort();
+    migrationsOnConnect(this.dataSource)?.stop();
+    await pendingInitialization(this.dataSource)?.catch(() => undefined);
   }
 
   /**

@@ -3,6 +3,7 @@ import { checkMilliseconds } from '../lifecycle/option-checks';
 import type { DynamicModule } from '../container/module-definition';
 import type { Class } from '../container/token';
 import { Module } from '../decorators/module';
+import { ApplicationStatus } from '../lifecycle/application-status';
 import { LOGGER, type Logger } from '../logging/logger';
 import { withConnectTimeout } from './connect-timeouts';
 import { connectedRepository } from './connected-repository';
@@ -98,9 +99,11 @@ export class DatabaseModule {
         },
         {
           provide: DatabaseConnector,
-          useFactory: (dataSource: TypeOrmDataSource, logger: Logger) =>
-            made.has(dataSource) ? new DatabaseConnector(dataSource, logger, settings) : undefined,
-          inject: [DataSource, LOGGER],
+          useFactory: (dataSource: TypeOrmDataSource, logger: Logger, status: ApplicationStatus) =>
+            made.has(dataSource)
+              ? new DatabaseConnector({ dataSource, logger, connect: settings, status })
+              : undefined,
+          inject: [DataSource, LOGGER, ApplicationStatus],
         },
       ],
       exports: [DataSource, DatabaseConnector],

@@ -1,4 +1,4 @@
-import type { DataSource, Migration, QueryRunner } from 'typeorm';
+import type { DataSource, Migration, MigrationExecutor, QueryRunner } from 'typeorm';
 import type { Logger } from '../logging/logger';
 import { migrationLockName, migrationLockOf, type MigrationLock } from './migration-locks';
 import { runSchemaWork } from './schema-work';
@@ -28,10 +28,30 @@ export interface MigrateUnderLockOptions {
  * @example
  * const applied = await migrateUnderLock(dataSource, { lockWaitMs: 1000, signal, logger });
  */
-export async function migrateUnderLock(
+export function migrateUnderLock(
   dataSource: DataSource,
   options: MigrateUnderLockOptions,
 ): Promise<Migration[]> {
+  // The wait for the lock stays bounded; the migrations themselves are never cut short.
+  return underMigrationLock(dataSource, options, (executor) =>
+    runSchemaWork(() => executor.executePendingMigrations()),
+  );
+}
+
+/**
+ * Runs `work` with a `MigrationExecutor` on a connection of its own that holds the database's
+ * migration lock (see {@link migrateUnderLock}), then gives the lock back and closes the
+ * connection: what reverting migrations runs under too, so that it never meets another process's
+ * migrations halfway.
+ *
+ * @example
+ * await underMigrationLock(dataSource, options, (executor) => executor.undoLastMigration());
+ */
+export async function underMigrationLock<T>(
+  dataSource: DataSource,
+  options: MigrateUnderLockOptions,
+  work: (executor: MigrationExecutor) => Promise<T>,
+): Promise<T> {
   const lock = migrationLockOf(dataSource.options.type);
   const runner = dataSource.createQueryRunner('master');
   let held: string | undefined;
@@ -43,7 +63,9 @@ export async function migrateUnderLock(
       held = name;
       await lock.afterAcquire(runner);
     }
-    return await runMigrations(dataSource, runner);
+    const executor = new (loadTypeOrm().MigrationExecutor)(dataSource, runner);
+    executor.transaction = dataSource.options.migrationsTransactionMode ?? 'all';
+    return await work(executor);
   } finally {
     await giveBack(lock, runner, held);
   }
@@ -67,13 +89,6 @@ async function acquire(
     }
   }
   throw new Error('the application is shutting down');
-}
-
-function runMigrations(dataSource: DataSource, runner: QueryRunner): Promise<Migration[]> {
-  const executor = new (loadTypeOrm().MigrationExecutor)(dataSource, runner);
-  executor.transaction = dataSource.options.migrationsTransactionMode ?? 'all';
-  // The wait for the lock stays bounded; the migrations themselves are never cut short.
-  return runSchemaWork(() => executor.executePendingMigrations());
 }
 
 async function giveBack(lock: MigrationLock | undefined, runner: QueryRunner, held: string | undefined) {

@@ -9,6 +9,7 @@
  */
 export class ApplicationStatus {
   #isShuttingDown = false;
+  #isRunningCommand = false;
 
   /** True from the moment a shutdown starts. @example if (status.isShuttingDown) return ctx.error(503, 'shutting down') */
   get isShuttingDown(): boolean {
@@ -18,5 +19,19 @@ export class ApplicationStatus {
   /** Records that the shutdown has started; it cannot be undone. @internal the application calls it */
   markShuttingDown(): void {
     this.#isShuttingDown = true;
+  }
+
+  /**
+   * True when the application runs a command (`node dist/main.js migrate`) rather than serving:
+   * work that only serving needs, such as connecting the database in the background, is not started.
+   * @example if (!status.isRunningCommand) startPolling()
+   */
+  get isRunningCommand(): boolean {
+    return this.#isRunningCommand;
+  }
+
+  /** Records that the application runs a command and will not serve. @internal `app.run()` calls it */
+  markRunningCommand(): void {
+    this.#isRunningCommand = true;
   }
 }

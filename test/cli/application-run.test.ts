@@ -40,7 +40,9 @@ describe('Application.run', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("unknown command 'make:contoller'");
     expect(run.stderr).toContain('(Did you mean make:controller?)');
-    expect(run.stderr).toContain('commands: make:controller, routes, new, openapi, help');
+    expect(run.stderr).toContain(
+      'commands: make:controller, routes, new, openapi, migration:create, migration:generate, migrate, migrate:rollback, migrate:status, help',
+    );
     expect(run.stderr).toContain('onApplicationShutdown ran');
     expect(run.stdout).toBe('');
   });

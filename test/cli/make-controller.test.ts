@@ -204,10 +204,12 @@ describe('framework', () => {
     const run = await runFramework(['make:contoller', 'Order']);
     expectExit(run, 2);
     expect(run.stderr).toContain("unknown command 'make:contoller'");
-    expect(run.stderr).toContain('commands: make:controller, routes, new, openapi, help');
+    expect(run.stderr).toContain(
+      'commands: make:controller, routes, new, openapi, migration:create, migration:generate, migrate, migrate:rollback, migrate:status, help',
+    );
   });
 
-  test.each(['routes', 'openapi'])(
+  test.each(['routes', 'openapi', 'migrate', 'migrate:status'])(
     '%s on its own exits 2, pointing at the application entry point',
     async (command) => {
       const run = await runFramework([command]);

@@ -181,6 +181,8 @@ describe('DatabaseModule.forRoot', () => {
     const log = captureLog();
     const app = await bootDatabase(database.url, { log });
     const dataSource = app.get(DataSource);
+    // Connecting starts on the event loop's next turn, once app.run() could say it runs a command.
+    await until('the pool to start opening', () => database.openConnections > 0, 5000);
 
     const startedAt = performance.now();
     await app.close();

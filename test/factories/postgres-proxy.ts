@@ -68,6 +68,11 @@ export class PostgresProxy {
     return this.#mode;
   }
 
+  /** Client connections open through the proxy now. */
+  get openConnections(): number {
+    return this.#connections.size;
+  }
+
   /** Changes how traffic is treated; `forward` after `blackhole` delivers everything that was held. */
   async setMode(mode: ProxyMode): Promise<void> {
     const previous = this.#mode;
