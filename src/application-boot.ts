@@ -44,6 +44,7 @@ export async function bootParts(
   const pipeline = new Pipeline({
     resolve: (type) => container.construct(type),
     logger,
+    requestIdHeader: settings.requestIdHeader,
     views: settings.views,
     bodyLimit: settings.bodyLimit,
     errorDescribers: DATABASE_ERROR_DESCRIBERS,

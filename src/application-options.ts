@@ -24,6 +24,11 @@ export interface ApplicationOptions {
   keepAliveTimeoutMs?: number;
   /** The most connections the server holds at once; further ones are closed as they arrive. Default: no cap. */
   maxConnections?: number;
+  /**
+   * The header a request's id is read from (when valid) and answered in; `false`: neither, the id
+   * still exists for the logs. Default: `'X-Request-Id'`.
+   */
+  requestIdHeader?: string | false;
 }
 
 /** The options with every default filled in. */
@@ -38,6 +43,8 @@ export interface ResolvedOptions {
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly maxConnections: number | undefined;
+  /** Undefined where the option is `false`. */
+  readonly requestIdHeader: string | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -68,7 +75,19 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     ...resolveClientTimeouts(options),
     maxConnections:
       options.maxConnections === undefined ? undefined : checkCount('maxConnections', options.maxConnections),
+    requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
   };
+}
+
+// A header name is an HTTP token; Node would refuse anything else at the first answer, not at boot.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function checkHeaderName(option: string, value: unknown): string | undefined {
+  if (value === false) return undefined;
+  if (typeof value !== 'string' || !HEADER_NAME.test(value)) {
+    throw LifecycleErrors.invalidOption(option, value, 'a header name, or false');
+  }
+  return value;
 }
 
 function resolveClientTimeouts(

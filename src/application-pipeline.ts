@@ -28,6 +28,8 @@ export type { Express } from 'express';
 export interface PipelineOptions {
   readonly resolve: <T>(type: Class<T>) => T;
   readonly logger: Logger;
+  /** The request id's header; undefined: neither read nor answered. */
+  readonly requestIdHeader: string | undefined;
   readonly views: string;
   readonly bodyLimit: string | number;
   /** What errors without a status of their own mean, asked in order (the database's). */
@@ -49,7 +51,7 @@ export interface GlobalHookInstances {
  * and the dispatcher that runs them all.
  *
  * @example
- * const pipeline = new Pipeline({ resolve, logger, views, bodyLimit: '1mb', globals, errorDescribers });
+ * const pipeline = new Pipeline({ resolve, logger, requestIdHeader, views, bodyLimit, globals, errorDescribers });
  * http.createServer(pipeline.serverClasses, pipeline.handle);
  */
 export class Pipeline {
@@ -105,6 +107,7 @@ export class Pipeline {
       logger,
       pages,
       describers: options.errorDescribers,
+      requestIdHeader: options.requestIdHeader,
     });
   }
 
