@@ -8,7 +8,8 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/
 import { DATABASE_ERROR_DESCRIBERS } from './database/error-describers';
 import { Pipeline } from './application-pipeline';
 import { ApplicationStatus } from './lifecycle/application-status';
-import { createLogger, LOGGER, type Logger } from './logging/logger';
+import { createLogger, isSilent, LOGGER, type Logger } from './logging/logger';
+import { correlatedLogger } from './observability/correlated-logger';
 import { APP_ROUTES } from './routing/app-routes';
 import { compileController } from './routing/route-compiler';
 
@@ -31,7 +32,9 @@ export async function bootParts(
   overrides: ProviderOverrides = new Map(),
 ): Promise<ApplicationParts> {
   const settings = resolveOptions(options);
-  const logger = createLogger(settings.logger);
+  const lines = createLogger(settings.logger);
+  // Decided here, once: a silent application prepares no line.
+  const logger = isSilent(lines) ? lines : correlatedLogger(lines);
   const status = new ApplicationStatus();
   const container = await Container.create(
     root,

@@ -13,6 +13,8 @@ export interface LogEntry {
     readonly stack?: string;
     readonly code?: string;
   };
+  /** The request the line was logged in, when it was. */
+  readonly requestId?: string;
 }
 
 /** A real pino logger writing to memory, and what it wrote. */
