@@ -33,8 +33,10 @@ export async function bootParts(
 ): Promise<ApplicationParts> {
   const settings = resolveOptions(options);
   const lines = createLogger(settings.logger);
-  // Decided here, once: a silent application prepares no line.
+  // Decided here, once: a silent application prepares no line, and one without the access log
+  // gives no request a listener.
   const logger = isSilent(lines) ? lines : correlatedLogger(lines);
+  const accessLogger = settings.accessLog && !isSilent(lines) ? lines : undefined;
   const status = new ApplicationStatus();
   const container = await Container.create(
     root,
@@ -47,6 +49,7 @@ export async function bootParts(
   const pipeline = new Pipeline({
     resolve: (type) => container.construct(type),
     logger,
+    accessLogger,
     requestIdHeader: settings.requestIdHeader,
     views: settings.views,
     bodyLimit: settings.bodyLimit,

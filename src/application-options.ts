@@ -24,6 +24,8 @@ export interface ApplicationOptions {
   keepAliveTimeoutMs?: number;
   /** The most connections the server holds at once; further ones are closed as they arrive. Default: no cap. */
   maxConnections?: number;
+  /** One log line per request (`msg: 'request'`), once its answer is finished or its client left. Default: `true`. */
+  accessLog?: boolean;
   /**
    * The header a request's id is read from (when valid) and answered in; `false`: neither, the id
    * still exists for the logs. Default: `'X-Request-Id'`.
@@ -43,6 +45,7 @@ export interface ResolvedOptions {
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly maxConnections: number | undefined;
+  readonly accessLog: boolean;
   /** Undefined where the option is `false`. */
   readonly requestIdHeader: string | undefined;
 }
@@ -75,6 +78,7 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     ...resolveClientTimeouts(options),
     maxConnections:
       options.maxConnections === undefined ? undefined : checkCount('maxConnections', options.maxConnections),
+    accessLog: checkBoolean('accessLog', options.accessLog ?? true),
     requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
   };
 }

@@ -3,10 +3,12 @@ import type { Class } from '../container/token';
 import { loadTypeOrm } from '../database/typeorm';
 import { Controller } from '../decorators/controller';
 import { Inject } from '../decorators/injectable';
+import { SetMetadata } from '../decorators/hooks';
 import { Get } from '../decorators/route';
 import type { Context } from '../http/context';
 import { ApplicationStatus } from '../lifecycle/application-status';
 import { LOGGER, type Logger } from '../logging/logger';
+import { MetadataKey } from '../metadata/keys';
 import { HealthEndpoints } from './health-endpoints';
 import type { HealthSettings } from './health-options';
 import type { DataSourceResolver } from './readiness-check';
@@ -21,7 +23,9 @@ import type { DataSourceResolver } from './readiness-check';
  * router.controller(healthController(resolveHealthOptions({}), () => dataSource));
  */
 export function healthController(settings: HealthSettings, resolveDataSource?: DataSourceResolver): Class {
+  // Probes come every few seconds from every orchestrator and balancer: their access lines are debug.
   @Controller(settings.path)
+  @SetMetadata(MetadataKey.probeRoute, true)
   class HealthController {
     readonly #endpoints: HealthEndpoints;
 

@@ -44,7 +44,12 @@ export interface DispatcherParts {
   readonly describers: readonly ErrorDescriber[];
   /** The header the request id is read from and answered in; undefined: neither. */
   readonly requestIdHeader: string | undefined;
+  /** Told of each request as it arrives (the access log, where it is on); undefined costs nothing. */
+  readonly watch: RequestWatcher | undefined;
 }
+
+/** Sees each request as it arrives, before any phase: what the access log hangs its line on. */
+export type RequestWatcher = (state: RequestState, req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * Where an error is answered first: the filters that may catch it and the exchange they see; none
@@ -80,13 +85,14 @@ export class Dispatcher {
 
   /** Answers one request. @example server.on('request', dispatcher.handle) */
   readonly handle = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
-    const { requestIdHeader } = this.#parts;
+    const { requestIdHeader, watch } = this.#parts;
     const idHeader = this.#idHeader;
     const state = new RequestState(
       requestIdFrom(idHeader === undefined ? undefined : rawHeader(incoming.rawHeaders, idHeader)),
     );
     if (requestIdHeader !== undefined) outgoing.setHeader(requestIdHeader, state.requestId);
     // Tracing, where it is on, will open the request's span here and set `state.traceId`.
+    if (watch !== undefined) watch(state, incoming, outgoing);
     requestScope.run(state, this.#serve, incoming as Request, outgoing as Response, state);
   };
 

@@ -49,6 +49,8 @@ export interface RouteCall {
   /** The route, as error messages name it: `OrderController.show (GET /orders/:id)`. */
   readonly description: string;
   readonly metadata: ReadonlyMap<unknown, unknown>;
+  /** A probe's route (health, metrics): the access log keeps its lines at debug. */
+  readonly isProbe: boolean;
   readonly middleware: readonly RequestHandler[];
   readonly call: PreparedHandler;
   readonly catchError: ErrorCatcher | undefined;
@@ -72,10 +74,10 @@ export interface EndpointParts {
  * path, which starts with `catchError`. Hooks a route does not have cost it nothing.
  *
  * @example
- * const endpoint = prepareEndpoint({ route, description, metadata, middleware: [], call, catchError }, parts);
+ * const endpoint = prepareEndpoint({ route, description, metadata, isProbe: false, middleware: [], call, catchError }, parts);
  */
 export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): Endpoint {
-  const { description, middleware, call, route } = routeCall;
+  const { description, middleware, call, isProbe, route } = routeCall;
   const runtime: RouteRuntime = {
     route: routeCall.route,
     urlFor: parts.urlFor,
@@ -116,6 +118,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
       const req = incoming as Request;
       req.params = params;
       state.route = route;
+      state.isProbe = isProbe;
       return new Exchange(req, outgoing as Response, runtime, state);
     },
     run(exchange) {

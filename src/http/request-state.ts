@@ -25,6 +25,11 @@ export class RequestState implements CurrentRequest {
   /** Set by tracing, where it is on, and carried by every log line of the request. */
   traceId: string | undefined = undefined;
   spanId: string | undefined = undefined;
+  /** The matched route is a probe (health, metrics): the access log keeps its lines at debug. */
+  isProbe = false;
+  /** When it arrived (`performance.now()`), and what its connection had written by then: the access log's. */
+  startedAt = 0;
+  bytesBefore: number | null = 0;
 
   constructor(readonly requestId: string) {}
 }

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { Logger } from 'keel';
 
-/** One JSON line as pino writes it, with the fields keel's error responder adds. */
+/** One JSON line as pino writes it, with the fields keel's error responder and access log add. */
 export interface LogEntry {
   readonly level: number;
   readonly msg?: string;
@@ -13,8 +13,13 @@ export interface LogEntry {
     readonly stack?: string;
     readonly code?: string;
   };
-  /** The request the line was logged in, when it was. */
   readonly requestId?: string;
+  readonly path?: string;
+  readonly route?: string | null;
+  readonly status?: number | null;
+  readonly ms?: number;
+  readonly bytes?: number | null;
+  readonly aborted?: boolean;
 }
 
 /** A real pino logger writing to memory, and what it wrote. */
@@ -24,25 +29,44 @@ export interface LogCapture {
   entries(): LogEntry[];
   /** Every line written so far, as written. */
   text(): string;
+  /** The first line, written already or to come, that `matches`. */
+  line(matches: (entry: LogEntry) => boolean): Promise<LogEntry>;
 }
 
-/** pino's numeric level for `error`. */
+/** pino's numeric levels. */
+export const DEBUG_LEVEL = 20;
+export const INFO_LEVEL = 30;
 export const ERROR_LEVEL = 50;
 
-/** A pino logger whose JSON lines are kept in memory, for tests that read the log. */
-export function captureLog(): LogCapture {
+/** A pino logger (at `level`, default info) whose JSON lines are kept in memory, for tests that read the log. */
+export function captureLog(level = 'info'): LogCapture {
   const lines: string[] = [];
+  const waiting = new Set<(entry: LogEntry) => boolean>();
   const logger = pino(
-    {},
+    { level },
     {
       write: (line: string) => {
         lines.push(line);
+        const entry = JSON.parse(line) as LogEntry;
+        for (const settle of waiting) if (settle(entry)) waiting.delete(settle);
       },
     },
   );
+  const entries = (): LogEntry[] => lines.map((line) => JSON.parse(line) as LogEntry);
   return {
     logger,
     text: () => lines.join(''),
-    entries: () => lines.map((line) => JSON.parse(line) as LogEntry),
+    entries,
+    line: (matches) => {
+      const written = entries().find(matches);
+      if (written) return Promise.resolve(written);
+      return new Promise((resolve) => {
+        waiting.add((entry) => {
+          if (!matches(entry)) return false;
+          resolve(entry);
+          return true;
+        });
+      });
+    },
   };
 }

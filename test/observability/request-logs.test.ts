@@ -55,6 +55,7 @@ beforeEach(async () => {
   log = captureLog();
   app = await bootApp(moduleWith({ controllers: [OrderController], providers: [Shipping] }), {
     logger: log.logger,
+    accessLog: false,
   });
   url = (await app.listen(0, HOST)).url;
 });
