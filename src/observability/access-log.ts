@@ -48,7 +48,8 @@ function writeLine(logger: Logger, state: RequestState, req: IncomingMessage, re
 
 /** The fields of `req`'s access line, once its response has closed. @example accessLine(state, req, res).route // '/orders/:id' */
 export function accessLine(state: RequestState, req: IncomingMessage, res: ServerResponse): AccessLine {
-  const isAborted = !res.writableFinished;
+  // Ended by the server, not flushed to the client: an in-process response is never flushed.
+  const isAborted = !res.writableEnded;
   const after = bytesWritten(req);
   const line: AccessLine = {
     method: req.method,

@@ -9,6 +9,7 @@ import {
   type ApplicationOptions,
   type Context,
 } from 'keel';
+import { createTestingApplication } from 'keel/testing';
 import { bootApp } from '../factories/app';
 import { gate, HOST } from '../factories/gates';
 import {
@@ -154,6 +155,16 @@ describe('accessLog: false', () => {
     expect(log.entries().some((entry) => entry.msg === 'request failed')).toBe(true);
     expect(log.entries().filter(isAccessLine)).toEqual([]);
   });
+});
+
+test('an in-process request is logged as answered, with no bytes to count', async () => {
+  log = captureLog('debug');
+  const testing = await createTestingApplication(AppModule).boot({ logger: log.logger });
+  app = testing;
+  await testing.inject({ url: '/orders/7', headers: { 'x-request-id': 'in-process' } });
+  const line = await accessLineOf('in-process');
+  expect(line).toMatchObject({ route: '/orders/:id', status: 200, bytes: null });
+  expect(line).not.toHaveProperty('aborted');
 });
 
 test('an accessLog that is not a boolean is a boot error', async () => {
