@@ -10,7 +10,8 @@ import { Pipeline } from './application-pipeline';
 import { ApplicationStatus } from './lifecycle/application-status';
 import { LoadMonitor } from './lifecycle/load-monitor';
 import { shedLoad } from './lifecycle/shed-load';
-import { createLogger, LOGGER, type Logger } from './logging/logger';
+import { createLogger, isSilent, LOGGER, type Logger } from './logging/logger';
+import { correlatedLogger } from './observability/correlated-logger';
 import { APP_ROUTES } from './routing/app-routes';
 import { compileController } from './routing/route-compiler';
 
@@ -33,7 +34,11 @@ export async function bootParts(
   overrides: ProviderOverrides = new Map(),
 ): Promise<ApplicationParts> {
   const settings = resolveOptions(options);
-  const logger = createLogger(settings.logger);
+  const lines = createLogger(settings.logger);
+  // Decided here, once: a silent application prepares no line, and one without the access log
+  // gives no request a listener.
+  const logger = isSilent(lines) ? lines : correlatedLogger(lines);
+  const accessLogger = settings.accessLog && !isSilent(lines) ? lines : undefined;
   const status = new ApplicationStatus();
   const load = new LoadMonitor(settings.loadShedding, logger);
   const container = await Container.create(
@@ -48,6 +53,8 @@ export async function bootParts(
   const pipeline = new Pipeline({
     resolve: (type) => container.construct(type),
     logger,
+    accessLogger,
+    requestIdHeader: settings.requestIdHeader,
     views: settings.views,
     bodyLimit: settings.bodyLimit,
     errorDescribers: DATABASE_ERROR_DESCRIBERS,

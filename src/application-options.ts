@@ -35,6 +35,13 @@ export interface ApplicationOptions {
    * `Retry-After`, and readiness 503 with `load`, until the process is back under them. Default: off.
    */
   loadShedding?: LoadSheddingOptions;
+  /** One log line per request (`msg: 'request'`), once its answer is finished or its client left. Default: `true`. */
+  accessLog?: boolean;
+  /**
+   * The header a request's id is read from (when valid) and answered in; `false`: neither, the id
+   * still exists for the logs. Default: `'X-Request-Id'`.
+   */
+  requestIdHeader?: string | false;
 }
 
 /** The options with every default filled in. */
@@ -50,6 +57,9 @@ export interface ResolvedOptions {
   readonly keepAliveTimeoutMs: number;
   readonly maxConnections: number | undefined;
   readonly loadShedding: LoadSheddingSettings | undefined;
+  readonly accessLog: boolean;
+  /** Undefined where the option is `false`. */
+  readonly requestIdHeader: string | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -77,7 +87,20 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     maxConnections:
       options.maxConnections === undefined ? undefined : checkCount('maxConnections', options.maxConnections),
     loadShedding: options.loadShedding === undefined ? undefined : resolveLoadShedding(options.loadShedding),
+    accessLog: checkBoolean('accessLog', options.accessLog ?? true),
+    requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
   };
+}
+
+// A header name is an HTTP token; Node would refuse anything else at the first answer, not at boot.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function checkHeaderName(option: string, value: unknown): string | undefined {
+  if (value === false) return undefined;
+  if (typeof value !== 'string' || !HEADER_NAME.test(value)) {
+    throw LifecycleErrors.invalidOption(option, value, 'a header name, or false');
+  }
+  return value;
 }
 
 function resolveClientTimeouts(

@@ -21,6 +21,8 @@ import { methodOverride } from './http/method-override';
 import { toMiddlewareFunctions } from './hooks/middleware-functions';
 import type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 import { ViewRenderer } from './http/views';
+import { MetadataKey } from './metadata/keys';
+import { accessLog } from './observability/access-log';
 
 export type { Express } from 'express';
 
@@ -28,6 +30,10 @@ export type { Express } from 'express';
 export interface PipelineOptions {
   readonly resolve: <T>(type: Class<T>) => T;
   readonly logger: Logger;
+  /** Where the access lines go; undefined: the access log is off. */
+  readonly accessLogger: Logger | undefined;
+  /** The request id's header; undefined: neither read nor answered. */
+  readonly requestIdHeader: string | undefined;
   readonly views: string;
   readonly bodyLimit: string | number;
   /** What errors without a status of their own mean, asked in order (the database's). */
@@ -49,7 +55,7 @@ export interface GlobalHookInstances {
  * and the dispatcher that runs them all.
  *
  * @example
- * const pipeline = new Pipeline({ resolve, logger, views, bodyLimit: '1mb', globals, errorDescribers });
+ * const pipeline = new Pipeline({ resolve, logger, accessLogger, requestIdHeader, views, bodyLimit, globals, errorDescribers });
  * http.createServer(pipeline.serverClasses, pipeline.handle);
  */
 export class Pipeline {
@@ -105,6 +111,8 @@ export class Pipeline {
       logger,
       pages,
       describers: options.errorDescribers,
+      requestIdHeader: options.requestIdHeader,
+      watch: options.accessLogger === undefined ? undefined : accessLog(options.accessLogger),
     });
   }
 
@@ -154,6 +162,7 @@ function endpointOf(route: RouteDefinition, globals: GlobalHooks, parts: Endpoin
       route: { name: route.name, method: route.method, path: route.path },
       description: `${route.source} (${route.method} ${route.path})`,
       metadata: route.hooks?.metadata ?? NO_METADATA,
+      isProbe: route.hooks?.metadata.get(MetadataKey.probeRoute) === true,
       middleware,
       call: composeHandler(route.handler, guards, interceptors),
       catchError: filterCatcher(filters),

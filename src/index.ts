@@ -99,6 +99,7 @@ export type { OpenApiDocument, OpenApiInfo } from './openapi/openapi-document';
 export { OpenApiModule } from './openapi/openapi-module';
 export type { OpenApiOptions } from './openapi/openapi-options';
 export { LOGGER, type Logger } from './logging/logger';
+export { currentRequest, type CurrentRequest } from './http/request-state';
 export type { ResourceAction, ResourceOptions, ResourceOutputs } from './routing/resource-table';
 export type { RouteHandler } from './routing/route';
 export { Router, type FunctionRouteOptions } from './routing/router';

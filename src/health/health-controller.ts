@@ -3,6 +3,7 @@ import type { Class } from '../container/token';
 import { loadTypeOrm } from '../database/typeorm';
 import { Controller } from '../decorators/controller';
 import { Inject } from '../decorators/injectable';
+import { SetMetadata } from '../decorators/hooks';
 import { Get } from '../decorators/route';
 import type { Context } from '../http/context';
 import { ApplicationStatus } from '../lifecycle/application-status';
@@ -11,6 +12,7 @@ import { joinPath } from '../routing/path';
 import { LOGGER, type Logger } from '../logging/logger';
 import type { CheckSettings } from './check-settings';
 import { isCheckProvider, type CheckFunction } from './health-check';
+import { MetadataKey } from '../metadata/keys';
 import { HealthEndpoints } from './health-endpoints';
 import type { HealthSettings } from './health-options';
 import { NamedCheck } from './named-check';
@@ -26,7 +28,9 @@ import type { DataSourceResolver } from './readiness-check';
  * router.controller(healthController(resolveHealthOptions({}), () => dataSource));
  */
 export function healthController(settings: HealthSettings, resolveDataSource?: DataSourceResolver): Class {
+  // Probes come every few seconds from every orchestrator and balancer: their access lines are debug.
   @Controller(settings.path)
+  @SetMetadata(MetadataKey.probeRoute, true)
   class HealthController {
     readonly #endpoints: HealthEndpoints;
 

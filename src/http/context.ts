@@ -18,6 +18,8 @@ export interface ContextTarget {
   readonly res: Response;
   /** Set when the handler reads `ctx.res`. */
   isTakenOver: boolean;
+  /** What keel knows of the request: its id, its route. */
+  readonly state: { readonly requestId: string };
   readonly hasResponded: boolean;
 }
 
@@ -135,6 +137,14 @@ export class Context {
   html(status: number, name: string, data: object = {}): void {
     if (!this.#isWritable()) return;
     sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, data)));
+  }
+
+  /**
+   * The request's id: its valid incoming `X-Request-Id`, else a generated one; the answer carries
+   * it, and so does every line logged while the request is served. @example ctx.requestId
+   */
+  get requestId(): string {
+    return this.#exchange.state.requestId;
   }
 
   /** The matched route: `{ name, method, path }`, such as `orders.show`. @example ctx.route?.name */

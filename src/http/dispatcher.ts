@@ -10,6 +10,8 @@ import type { ExpressObjects } from './express-objects';
 import { HttpError } from './http-error';
 import { runErrorMiddleware, runMiddleware } from './middleware';
 import { markHeadersObserved } from './observed-headers';
+import { rawHeader, requestIdFrom } from './request-id';
+import { RequestState, requestScope } from './request-state';
 import { isThenable } from './thenable';
 
 /** A lookup's outcome: the endpoint and its parameters, a path that cannot be decoded, or nothing. */
@@ -40,7 +42,14 @@ export interface DispatcherParts {
   readonly logger: Logger;
   readonly pages: ErrorPages;
   readonly describers: readonly ErrorDescriber[];
+  /** The header the request id is read from and answered in; undefined: neither. */
+  readonly requestIdHeader: string | undefined;
+  /** Told of each request as it arrives (the access log, where it is on); undefined costs nothing. */
+  readonly watch: RequestWatcher | undefined;
 }
+
+/** Sees each request as it arrives, before any phase: what the access log hangs its line on. */
+export type RequestWatcher = (state: RequestState, req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * Where an error is answered first: the filters that may catch it and the exchange they see; none
@@ -66,18 +75,34 @@ interface ErrorScope {
  */
 export class Dispatcher {
   readonly #parts: DispatcherParts;
+  // Node's raw header names keep the client's case: compared in lower case.
+  readonly #idHeader: string | undefined;
 
   constructor(parts: DispatcherParts) {
     this.#parts = parts;
+    this.#idHeader = parts.requestIdHeader?.toLowerCase();
   }
 
   /** Answers one request. @example server.on('request', dispatcher.handle) */
   readonly handle = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+    const { requestIdHeader, watch } = this.#parts;
+    const idHeader = this.#idHeader;
+    const state = new RequestState(
+      requestIdFrom(idHeader === undefined ? undefined : rawHeader(incoming.rawHeaders, idHeader)),
+    );
+    if (requestIdHeader !== undefined) outgoing.setHeader(requestIdHeader, state.requestId);
+    // Tracing, where it is on, will open the request's span here and set `state.traceId`.
+    if (watch !== undefined) watch(state, incoming, outgoing);
+    requestScope.run(state, this.#serve, incoming as Request, outgoing as Response, state);
+  };
+
+  // Every step of the request runs in its scope; a step that resumes from a stream's events (a
+  // parsed body, middleware that read one) is put back in it, as those events belong to the
+  // connection, not to the request.
+  readonly #serve = (req: Request, res: Response, state: RequestState): void => {
     const { objects, isExpressInUse } = this.#parts;
-    objects.equip(incoming, outgoing);
-    const req = incoming as Request;
-    const res = outgoing as Response;
-    if (!isExpressInUse()) return this.#parseBody(req, res);
+    objects.equip(req, res);
+    if (!isExpressInUse()) return this.#parseBody(req, res, state);
     markHeadersObserved(res);
     const app = objects.load();
     if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'Express');
@@ -85,15 +110,15 @@ export class Dispatcher {
     // keel's objects have already and an in-process request's would lose its class's methods to.
     // The router calls `next` when nothing answered.
     app.router(req, res, ((error?: unknown) => {
-      if (error) this.#fail(error, req, res);
-      else this.#parseBody(req, res);
+      if (error) requestScope.run(state, this.#fail, error, req, res);
+      else requestScope.run(state, this.#parseBody, req, res, state);
     }) as NextFunction);
   };
 
   // The one way every failed request takes: the filters of `scope` (none before phase 3), then the
   // Express error middleware given to `app.use`, then keel's responder. A filter that throws hands
   // on its own error instead. The request context, metrics and traces of a failure hang here.
-  #fail(thrown: unknown, req: Request, res: Response, scope?: ErrorScope): void {
+  readonly #fail = (thrown: unknown, req: Request, res: Response, scope?: ErrorScope): void => {
     if (scope === undefined) return this.#respond(thrown, req, res);
     const error = asError(thrown, scope.description);
     const { catchError } = scope;
@@ -112,7 +137,7 @@ export class Dispatcher {
       (isAnswered) => isAnswered || this.#respond(error, req, res),
       (filterError: unknown) => this.#respond(filterError, req, res),
     );
-  }
+  };
 
   #respond(error: unknown, req: Request, res: Response): void {
     const { errorMiddleware } = this.#parts;
@@ -123,51 +148,56 @@ export class Dispatcher {
   }
 
   // Errors of application middleware and routing go to the `APP_FILTER`s first.
-  #unrouted(req: Request, res: Response): ErrorScope {
+  #unrouted(req: Request, res: Response, state: RequestState): ErrorScope {
     const { catchUnrouted: catchError, runtime } = this.#parts;
-    return { catchError, exchange: () => new Exchange(req, res, runtime), description: runtime.description };
+    return {
+      catchError,
+      exchange: () => new Exchange(req, res, runtime, state),
+      description: runtime.description,
+    };
   }
 
-  #parseBody(req: Request, res: Response): void {
+  readonly #parseBody = (req: Request, res: Response, state: RequestState): void => {
     this.#parts.bodyStage(req, res, (error?: unknown) => {
-      if (error) this.#fail(error, req, res);
-      else this.#runMiddleware(req, res);
+      if (error) requestScope.run(state, this.#fail, error, req, res);
+      else requestScope.run(state, this.#runMiddleware, req, res, state);
     });
-  }
+  };
 
-  #runMiddleware(req: Request, res: Response): void {
+  readonly #runMiddleware = (req: Request, res: Response, state: RequestState): void => {
     const { middleware } = this.#parts;
-    if (middleware.length === 0) return this.#route(req, res);
+    if (middleware.length === 0) return this.#route(req, res, state);
     runMiddleware(middleware, req, res, (error) => {
-      if (error) this.#fail(error, req, res, this.#unrouted(req, res));
-      else this.#route(req, res);
+      if (error) requestScope.run(state, this.#fail, error, req, res, this.#unrouted(req, res, state));
+      else requestScope.run(state, this.#route, req, res, state);
     });
-  }
+  };
 
   // Routing and the route's endpoint, under the one try/catch: a sync throw is caught here, an
   // async one by the `.catch` of the promise the endpoint returns. A request that answers pays
   // for no error scope.
-  #route(req: Request, res: Response): void {
+  readonly #route = (req: Request, res: Response, state: RequestState): void => {
     let endpoint: Endpoint | undefined;
     let exchange: Exchange | undefined;
     try {
-      const match = this.#match(req, res);
+      const match = this.#match(req, res, state);
       if (match === undefined) return;
       endpoint = match.endpoint;
-      exchange = endpoint.open(req, res, match.params);
+      exchange = endpoint.open(req, res, match.params, state);
       const running = endpoint.run(exchange);
       if (running === undefined) return;
       const opened = { endpoint, exchange };
       running.catch((error: unknown) => this.#fail(error, req, res, routeScope(opened)));
     } catch (error) {
-      const scope = endpoint && exchange ? routeScope({ endpoint, exchange }) : this.#unrouted(req, res);
+      const scope =
+        endpoint && exchange ? routeScope({ endpoint, exchange }) : this.#unrouted(req, res, state);
       this.#fail(error, req, res, scope);
     }
-  }
+  };
 
   // The route's endpoint; a path with none throws 404, or 405 with `Allow`; an OPTIONS there is
   // answered 204 (through the middleware of the route it asks about) and gives undefined.
-  #match(req: Request, res: Response) {
+  #match(req: Request, res: Response, state: RequestState) {
     const { router } = this.#parts;
     const { method, url } = req as { method: string; url: string };
     const match = router.find(method, url) ?? (method === 'HEAD' ? router.find('GET', url) : undefined);
@@ -178,13 +208,17 @@ export class Dispatcher {
     if (allowed.length === 0) throw new HttpError(404, `no route for ${method} ${path}`);
     res.setHeader('Allow', allowed.join(', '));
     if (method !== 'OPTIONS') throw new HttpError(405, `method ${method} not allowed on ${path}`);
-    this.#answerPreflight(req, res, url, allowed);
+    this.#answerPreflight(req, res, { url, allowed, state });
     return undefined;
   }
 
   // A preflight goes through the middleware of the route it asks about (CORS on one controller
   // answers it there); unanswered, it is 204 with `Allow`.
-  #answerPreflight(req: Request, res: Response, url: string, allowed: readonly string[]): void {
+  #answerPreflight(
+    req: Request,
+    res: Response,
+    { url, allowed, state }: { url: string; allowed: readonly string[]; state: RequestState },
+  ): void {
     const asked = req.headers['access-control-request-method'];
     const method = typeof asked === 'string' && allowed.includes(asked) ? asked : allowed[0];
     const match = method === undefined ? undefined : this.#parts.router.find(method, url);
@@ -196,7 +230,7 @@ export class Dispatcher {
     const runMiddleware = match?.endpoint?.runMiddleware;
     if (!runMiddleware) return answer();
     runMiddleware(req, res, (error) => {
-      if (error) this.#fail(error, req, res, this.#unrouted(req, res));
+      if (error) requestScope.run(state, this.#fail, error, req, res, this.#unrouted(req, res, state));
       else answer();
     });
   }

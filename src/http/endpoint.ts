@@ -6,6 +6,7 @@ import type { ErrorPages } from './error-pages';
 import { Exchange, type PreparedHandler } from './exchange';
 import { HandlerErrors } from './handler-errors';
 import { runMiddleware } from './middleware';
+import type { RequestState } from './request-state';
 import type { RouteInfo } from './route-info';
 import { sendJson } from './send';
 import { isThenable } from './thenable';
@@ -24,8 +25,8 @@ export type ErrorCatcher = (error: unknown, exchange: Exchange) => boolean | Pro
 export interface Endpoint {
   /** Where an error of this route goes first: its own filters, then the application's. */
   readonly catchError: ErrorCatcher | undefined;
-  /** Opens one request the table matched: its context, with the path parameters set. */
-  open(req: IncomingMessage, res: ServerResponse, params: PathParams): Exchange;
+  /** Opens one request the table matched: its context, with the path parameters set, and its state told the route. */
+  open(req: IncomingMessage, res: ServerResponse, params: PathParams, state: RequestState): Exchange;
   /**
    * Runs the route's middleware, guards, interceptors and handler, and sends a returned value:
    * undefined when it answered at once, else a promise; throws or rejects with the route's error.
@@ -48,6 +49,8 @@ export interface RouteCall {
   /** The route, as error messages name it: `OrderController.show (GET /orders/:id)`. */
   readonly description: string;
   readonly metadata: ReadonlyMap<unknown, unknown>;
+  /** A probe's route (health, metrics): the access log keeps its lines at debug. */
+  readonly isProbe: boolean;
   readonly middleware: readonly RequestHandler[];
   readonly call: PreparedHandler;
   readonly catchError: ErrorCatcher | undefined;
@@ -71,10 +74,10 @@ export interface EndpointParts {
  * path, which starts with `catchError`. Hooks a route does not have cost it nothing.
  *
  * @example
- * const endpoint = prepareEndpoint({ route, description, metadata, middleware: [], call, catchError }, parts);
+ * const endpoint = prepareEndpoint({ route, description, metadata, isProbe: false, middleware: [], call, catchError }, parts);
  */
 export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): Endpoint {
-  const { description, middleware, call } = routeCall;
+  const { description, middleware, call, isProbe, route } = routeCall;
   const runtime: RouteRuntime = {
     route: routeCall.route,
     urlFor: parts.urlFor,
@@ -110,11 +113,13 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
 
   return {
     catchError: routeCall.catchError,
-    open(incoming, outgoing, params) {
+    open(incoming, outgoing, params, state) {
       // The dispatcher gives endpoints only requests and responses it has equipped with Express's helpers.
       const req = incoming as Request;
       req.params = params;
-      return new Exchange(req, outgoing as Response, runtime);
+      state.route = route;
+      state.isProbe = isProbe;
+      return new Exchange(req, outgoing as Response, runtime, state);
     },
     run(exchange) {
       if (middleware.length === 0) return execute(exchange);

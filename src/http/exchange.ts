@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { Context, type ContextTarget, type RouteRuntime } from './context';
+import type { RequestState } from './request-state';
 
 /**
  * One request as keel's own code sees it: the request, the response and the context handed to the
@@ -8,7 +9,7 @@ import { Context, type ContextTarget, type RouteRuntime } from './context';
  * of an error no route owns.
  *
  * @example
- * const exchange = new Exchange(req, res, runtime);
+ * const exchange = new Exchange(req, res, runtime, state);
  * await handler(exchange.ctx, exchange.req);
  * if (!exchange.hasResponded && !exchange.isTakenOver) throw Errors.noResponse(route);
  */
@@ -21,6 +22,7 @@ export class Exchange implements ContextTarget {
     readonly req: Request,
     readonly res: Response,
     readonly runtime: RouteRuntime,
+    readonly state: RequestState,
   ) {
     this.ctx = new Context(this, runtime);
   }

@@ -34,10 +34,17 @@ export function createLogger(option: Logger | false | undefined): Logger {
   return createPino({ name: 'keel' });
 }
 
+/** Whether `logger` is the one `logger: false` gives, which nothing needs to prepare lines for. @example isSilent(createLogger(false)) // true */
+export function isSilent(logger: Logger): boolean {
+  return logger === SILENT_LOGGER;
+}
+
 /**
- * The application's logger, injectable in every module.
+ * The application's logger, injectable in every module: while a request is served, its lines
+ * carry the request's `requestId`.
  *
  * @example
  * constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+ * this.logger.info({ orderId }, 'order shipped'); // {"requestId":"edge-7f3a","orderId":7,...}
  */
 export const LOGGER = new InjectionToken<Logger>('LOGGER');

@@ -19,4 +19,6 @@ export const MetadataKey = {
   custom: Symbol('keel:custom'),
   /** Under `custom`: the route takes unsafe methods without a CSRF token (`@SkipCsrf()`, API resources). */
   skipCsrf: Symbol('keel:skip-csrf'),
+  /** Under `custom`: the route answers probes (health, metrics), which the access log keeps at debug. */
+  probeRoute: Symbol('keel:probe-route'),
 } as const;

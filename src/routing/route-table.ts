@@ -137,9 +137,9 @@ function renamingWildcard(endpoint: Endpoint, name: string): Endpoint {
     runMiddleware: endpoint.runMiddleware,
     catchError: endpoint.catchError,
     run: (exchange) => endpoint.run(exchange),
-    open: (req, res, params) => {
+    open: (req, res, params, state) => {
       const { '*': rest = '', ...named } = params;
-      return endpoint.open(req, res, { ...named, [name]: rest });
+      return endpoint.open(req, res, { ...named, [name]: rest }, state);
     },
   };
 }

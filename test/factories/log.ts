@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { Logger } from 'keel';
 
-/** One JSON line as pino writes it, with the fields keel's error responder adds. */
+/** One JSON line as pino writes it, with the fields keel's error responder and access log add. */
 export interface LogEntry {
   readonly level: number;
   readonly msg?: string;
@@ -13,6 +13,13 @@ export interface LogEntry {
     readonly stack?: string;
     readonly code?: string;
   };
+  readonly requestId?: string;
+  readonly path?: string;
+  readonly route?: string | null;
+  readonly status?: number | null;
+  readonly ms?: number;
+  readonly bytes?: number | null;
+  readonly aborted?: boolean;
 }
 
 /** A real pino logger writing to memory, and what it wrote. */
@@ -26,15 +33,17 @@ export interface LogCapture {
   next(matches: (entry: LogEntry) => boolean): Promise<LogEntry>;
 }
 
-/** pino's numeric level for `error`. */
+/** pino's numeric levels. */
+export const DEBUG_LEVEL = 20;
+export const INFO_LEVEL = 30;
 export const ERROR_LEVEL = 50;
 
-/** A pino logger whose JSON lines are kept in memory, for tests that read the log. */
-export function captureLog(): LogCapture {
+/** A pino logger (at `level`, default info) whose JSON lines are kept in memory, for tests that read the log. */
+export function captureLog(level = 'info'): LogCapture {
   const lines: string[] = [];
   const waiters = new Set<(entry: LogEntry) => void>();
   const logger = pino(
-    {},
+    { level },
     {
       write: (line: string) => {
         lines.push(line);

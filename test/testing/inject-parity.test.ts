@@ -183,7 +183,9 @@ async function throughInject(options: InjectOptions): Promise<Answer> {
   return { status: res.statusCode, headers: withoutIgnored(res.headers), body: res.body };
 }
 
-test.each(REQUESTS)('%s: inject and HTTP give the same answer', async (_name, status, options) => {
+test.each(REQUESTS)('%s: inject and HTTP give the same answer', async (_name, status, request) => {
+  // The same id both ways, so that the answers' X-Request-Id can be compared too.
+  const options = { ...request, headers: { ...request.headers, 'x-request-id': 'parity-1' } };
   const [injected, served] = [await throughInject(options), await overHttp(options)];
   expect(injected.status).toBe(status);
   expect(injected).toEqual(served);

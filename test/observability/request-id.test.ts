@@ -1,0 +1,228 @@
+import type { NextFunction, Request, Response } from 'express';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  Controller,
+  Get,
+  Injectable,
+  Post,
+  currentRequest,
+  type Application,
+  type Context,
+  type CurrentRequest,
+} from 'keel';
+import { bootApp, moduleWith, useServedApp } from '../factories/app';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A service that knows nothing of the context: what it sees of the request comes from keel. */
+@Injectable()
+class Audit {
+  now(): CurrentRequest | undefined {
+    return currentRequest();
+  }
+
+  async afterAwait(): Promise<string | undefined> {
+    await sleep(1);
+    return currentRequest()?.requestId;
+  }
+
+  inTimeout(): Promise<string | undefined> {
+    return new Promise((resolve) => setTimeout(() => resolve(currentRequest()?.requestId), 1));
+  }
+}
+
+@Controller('ids')
+class IdController {
+  constructor(private readonly audit: Audit) {}
+
+  @Get()
+  async show(ctx: Context) {
+    const seen = this.audit.now();
+    return {
+      requestId: ctx.requestId,
+      seen: seen?.requestId,
+      route: seen?.route?.path,
+      afterAwait: await this.audit.afterAwait(),
+      inTimeout: await this.audit.inTimeout(),
+    };
+  }
+
+  // The JSON body is read from the connection's events: the handler must still be in the request.
+  @Post()
+  create(ctx: Context) {
+    return { requestId: ctx.requestId, seen: this.audit.now()?.requestId, body: ctx.req.body as unknown };
+  }
+}
+
+const routeSeenByMiddleware: (string | undefined)[] = [];
+
+function prepare(app: Application): void {
+  app.use((_req: Request, _res: Response, next: NextFunction) => {
+    routeSeenByMiddleware.push(currentRequest()?.route?.path);
+    next();
+  });
+  // Reads a text body by hand, as a webhook's signature check does, and goes on from the stream's
+  // last event: an event of the connection, not of the request.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    if (req.headers['content-type'] !== 'text/plain') return next();
+    let text = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    req.on('end', () => {
+      req.body = { text };
+      next();
+    });
+  });
+}
+
+const served = useServedApp(moduleWith({ controllers: [IdController], providers: [Audit] }), {}, prepare);
+
+interface Seen {
+  readonly requestId: string;
+  readonly seen?: string;
+  readonly route?: string;
+  readonly afterAwait?: string;
+  readonly inTimeout?: string;
+  readonly body?: unknown;
+}
+
+async function getIds(headers: Record<string, string> = {}): Promise<{ header: string | null; seen: Seen }> {
+  const res = await fetch(`${served().url}/ids`, { headers });
+  expect(res.status).toBe(200);
+  return { header: res.headers.get('x-request-id'), seen: (await res.json()) as Seen };
+}
+
+describe('X-Request-Id', () => {
+  test('a valid incoming id is echoed, and is ctx.requestId', async () => {
+    const id = 'edge-7f3a:01/b+c=d@lb.example_1';
+    const { header, seen } = await getIds({ 'X-Request-Id': id });
+    expect(header).toBe(id);
+    expect(seen.requestId).toBe(id);
+  });
+
+  test('an id of exactly 200 characters is kept', async () => {
+    const id = 'a'.repeat(200);
+    expect((await getIds({ 'X-Request-Id': id })).header).toBe(id);
+  });
+
+  test.each([
+    ['over-long', 'a'.repeat(201)],
+    ['with a space', 'edge 7f3a'],
+    ['with a quote', 'edge"7f3a'],
+    ['with markup', '<script>'],
+    ['with a comma (two ids folded)', 'a,b'],
+  ])('an invalid incoming id (%s) is replaced by a generated one', async (_case, id) => {
+    const { header, seen } = await getIds({ 'X-Request-Id': id });
+    expect(header).toMatch(UUID);
+    expect(seen.requestId).toBe(header);
+  });
+
+  test('two requests without an id get different ones', async () => {
+    const [first, second] = await Promise.all([getIds(), getIds()]);
+    expect(first.header).toMatch(UUID);
+    expect(second.header).toMatch(UUID);
+    expect(first.header).not.toBe(second.header);
+  });
+
+  test('an answer no route gives carries the id too', async () => {
+    const res = await fetch(`${served().url}/nowhere`, { headers: { 'X-Request-Id': 'lost-1' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-request-id')).toBe('lost-1');
+  });
+});
+
+describe('currentRequest()', () => {
+  test("gives a service the request's id and route, with no ctx passed, across an await and a setTimeout", async () => {
+    const { header, seen } = await getIds({ 'X-Request-Id': 'svc-1' });
+    expect(header).toBe('svc-1');
+    expect(seen).toMatchObject({
+      seen: 'svc-1',
+      route: '/ids',
+      afterAwait: 'svc-1',
+      inTimeout: 'svc-1',
+    });
+  });
+
+  test('keeps each of two concurrent requests apart', async () => {
+    const [first, second] = await Promise.all([
+      getIds({ 'X-Request-Id': 'one' }),
+      getIds({ 'X-Request-Id': 'two' }),
+    ]);
+    expect(first.seen).toMatchObject({ seen: 'one', afterAwait: 'one', inTimeout: 'one' });
+    expect(second.seen).toMatchObject({ seen: 'two', afterAwait: 'two', inTimeout: 'two' });
+  });
+
+  test('still holds in a handler reached after a body that arrived later', async () => {
+    // With `Expect: 100-continue` the client sends the body only once the server has taken the
+    // request: the body's events come from the connection, outside the request's first step.
+    const url = `${served().url}/ids`;
+    const json = await postAfterContinue(url, { id: 'json-1', type: 'application/json' }, '{"n":1}');
+    expect(JSON.parse(json)).toEqual({ requestId: 'json-1', seen: 'json-1', body: { n: 1 } });
+    const text = await postAfterContinue(url, { id: 'text-1', type: 'text/plain' }, 'signed');
+    expect(JSON.parse(text)).toEqual({ requestId: 'text-1', seen: 'text-1', body: { text: 'signed' } });
+  });
+
+  test('has no route yet in middleware that runs before routing', async () => {
+    routeSeenByMiddleware.length = 0;
+    await getIds();
+    expect(routeSeenByMiddleware).toEqual([undefined]);
+  });
+
+  test('is undefined outside a request', () => {
+    expect(currentRequest()).toBeUndefined();
+  });
+});
+
+describe('requestIdHeader', () => {
+  const renamed = useServedApp(moduleWith({ controllers: [IdController], providers: [Audit] }), {
+    requestIdHeader: 'X-Correlation-Id',
+  });
+  const off = useServedApp(moduleWith({ controllers: [IdController], providers: [Audit] }), {
+    requestIdHeader: false,
+  });
+
+  test('names the header the id is read from and answered in', async () => {
+    const res = await fetch(`${renamed().url}/ids`, {
+      headers: { 'X-Correlation-Id': 'corr-1', 'X-Request-Id': 'ignored' },
+    });
+    expect(res.headers.get('x-correlation-id')).toBe('corr-1');
+    expect(res.headers.get('x-request-id')).toBeNull();
+    expect(((await res.json()) as Seen).requestId).toBe('corr-1');
+  });
+
+  test('false: the header is neither read nor written, and the request still has an id', async () => {
+    const res = await fetch(`${off().url}/ids`, { headers: { 'X-Request-Id': 'ignored' } });
+    expect(res.headers.get('x-request-id')).toBeNull();
+    const seen = (await res.json()) as Seen;
+    expect(seen.requestId).toMatch(UUID);
+    expect(seen.seen).toBe(seen.requestId);
+  });
+});
+
+test('a requestIdHeader that is no header name is a boot error', async () => {
+  await expect(bootApp(moduleWith({}), { requestIdHeader: 'request id' })).rejects.toThrow(
+    'the option requestIdHeader is "request id": expected a header name, or false.',
+  );
+});
+
+function postAfterContinue(
+  url: string,
+  { id, type }: { id: string; type: string },
+  body: string,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      agent: false,
+      headers: { 'X-Request-Id': id, 'Content-Type': type, Expect: '100-continue' },
+    });
+    req.on('continue', () => req.end(body));
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve(text));
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+}
