@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { createScratchDatabase, type ScratchDatabase } from '../factories/scratch-database';
 import { removeScratchProjects } from '../factories/cli';
 import { compile, migrationsProject, runApp } from '../factories/migrations-app';
@@ -92,7 +93,8 @@ describe('migration commands through the application entry point', () => {
     expect(migrate.code).toBe(1);
     expect(migrate.stderr).toContain('relation "no_such_table" does not exist');
     // TypeORM's own line names the migration that failed; the ones before it were rolled back with it.
-    expect(migrate.stdout).toBe(
+    // TypeORM colours it where it believes a terminal (or CI) shows colours.
+    expect(stripVTControlCharacters(migrate.stdout)).toBe(
       'Migration "Broken1700000000002" failed, error: relation "no_such_table" does not exist\n',
     );
     expect(await recorded()).toEqual([]);
