@@ -5,7 +5,12 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': '@swc/jest' },
+  transform: {
+    '^.+\\.ts$': '@swc/jest',
+    // pg-boss and serialize-error (with non-error) ship ES modules only, which Jest on Node 20 cannot require.
+    '/node_modules/(pg-boss|serialize-error|non-error)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error)/)'],
   moduleNameMapper: {
     '^keel$': '<rootDir>/src/index.ts',
     '^keel/testing$': '<rootDir>/src/testing/index.ts',

@@ -39,7 +39,7 @@ export async function bootParts(
   // gives no request a listener.
   const logger = isSilent(lines) ? lines : correlatedLogger(lines);
   const accessLogger = settings.accessLog && !isSilent(lines) ? lines : undefined;
-  const status = new ApplicationStatus();
+  const status = new ApplicationStatus(settings.shutdownTimeoutMs);
   const load = new LoadMonitor(settings.loadShedding, logger);
   const container = await Container.create(
     root,

@@ -5,6 +5,7 @@ import { bootParts, type ApplicationParts } from './application-boot';
 import type * as ApplicationCommand from './cli/application-command';
 import { isCliCommand } from './cli/command-words';
 import type * as CommandConnection from './cli/command-connection';
+import type * as JobsInspection from './cli/jobs-inspection';
 import type { Container } from './container/container';
 import type { ModuleImport } from './container/module-definition';
 import type { Token } from './container/token';
@@ -176,6 +177,8 @@ export class Application {
     const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load, with TypeORM
     const { connectForCommand } = require('./cli/command-connection') as typeof CommandConnection;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
+    const { inspectJobs } = require('./cli/jobs-inspection') as typeof JobsInspection;
     process.exitCode = await runApplicationCommand(argv, {
       routes: () => this.router.routes(),
       openapi: () => {
@@ -183,6 +186,7 @@ export class Application {
         return this.#container.get(OPENAPI_DOCUMENT).document();
       },
       database: (command) => connectForCommand(this.#container, command),
+      jobs: () => inspectJobs(this.#container, 'jobs:status'),
       // Quietly, since its log lines would follow the command's output on stdout, and at once: an
       // application that never listened has no traffic to wait out.
       close: () => this.#close({ signal: undefined, logger: createLogger(false), delayMs: 0 }),

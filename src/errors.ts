@@ -4,6 +4,7 @@ import { ContainerErrors } from './container/container-errors';
 import { DatabaseErrors } from './database/database-errors';
 import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
+import { JobErrors } from './jobs/job-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import { MigrationErrors } from './cli/migration-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
@@ -31,6 +32,7 @@ export const Errors = {
   ...MigrationErrors,
   ...OpenApiErrors,
   ...SessionErrors,
+  ...JobErrors,
 };
 
 /** The codes of errors keel raises itself, at boot or while serving: each written once, in its builder. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { messageOf } from '../framework-error';
+import type { JobsStatus } from '../jobs/jobs-status';
 import type { RouteDefinition } from '../routing/route';
 import { runCli } from './program';
 
@@ -11,6 +12,8 @@ export interface CommandHost {
   readonly openapi: () => unknown;
   /** The application's DataSource, connected for `command`; throws when the application has none. */
   readonly database: (command: string) => Promise<DataSource>;
+  /** The application's job queues and failed jobs; throws when the application has no JobsModule. */
+  readonly jobs: () => Promise<JobsStatus>;
   /** Closes the application once the command is done, quietly. */
   readonly close: () => Promise<void>;
 }
@@ -29,6 +32,7 @@ export async function runApplicationCommand(argv: readonly string[], host: Comma
     routes: host.routes,
     openapi: host.openapi,
     database: host.database,
+    jobs: host.jobs,
   });
   await host.close().catch((error: unknown) => {
     process.stderr.write(`${messageOf(error)}\n`);

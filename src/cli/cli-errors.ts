@@ -100,4 +100,13 @@ export const CliErrors = {
         `Fix: run it through the application's entry point, which hands process.argv to app.run(): node dist/main.js ${command}`,
     );
   },
+
+  noJobsModule(command: string) {
+    return new CliError(
+      'E_NO_JOBS_MODULE',
+      REFUSED,
+      `${command} shows the application's jobs, and the application imports no JobsModule.forRoot().\n` +
+        "Fix: add JobsModule.forRoot() to the root module's imports.",
+    );
+  },
 };

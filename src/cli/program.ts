@@ -6,6 +6,7 @@ import { CliError } from './cli-errors';
 import type { CliHost, CommandSpec } from './command-spec';
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
 import { makeController } from './make-controller';
+import { JOBS_COMMANDS } from './jobs-commands';
 import { MIGRATION_COMMANDS } from './migration-commands';
 import { createProject } from './new-project';
 import { keelVersion } from './package-version';
@@ -27,6 +28,7 @@ const COMMANDS: readonly CommandSpec[] = [
   { name: 'new', define: defineNew },
   { name: 'openapi', define: defineOpenApi },
   ...MIGRATION_COMMANDS,
+  ...JOBS_COMMANDS,
 ];
 
 const USAGE_EXIT_CODE = 2;

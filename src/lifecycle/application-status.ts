@@ -11,6 +11,11 @@ export class ApplicationStatus {
   #isShuttingDown = false;
   #isRunningCommand = false;
 
+  /**
+   * @param shutdownTimeoutMs how long a shutdown gives the work in flight (requests, jobs) to finish
+   */
+  constructor(readonly shutdownTimeoutMs = 10_000) {}
+
   /** True from the moment a shutdown starts. @example if (status.isShuttingDown) return ctx.error(503, 'shutting down') */
   get isShuttingDown(): boolean {
     return this.#isShuttingDown;

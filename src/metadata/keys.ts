@@ -16,6 +16,7 @@ export const MetadataKey = {
   filters: Symbol('keel:filters'),
   middleware: Symbol('keel:middleware'),
   catches: Symbol('keel:catches'),
+  jobs: Symbol('keel:jobs'),
   custom: Symbol('keel:custom'),
   /** Under `custom`: the route takes unsafe methods without a CSRF token (`@SkipCsrf()`, API resources). */
   skipCsrf: Symbol('keel:skip-csrf'),

@@ -1,0 +1,115 @@
+import type { Class } from '../container/token';
+import { MetadataKey } from '../metadata/keys';
+import { getOwnMetadata } from '../metadata/reflection';
+import { jobDeclaringClasses, type JobDeclaration } from './job-decorators';
+import { JobErrors } from './job-errors';
+
+/** One queue the application works on: a `@Job` method, or a `@Cron` method and its schedule. @internal */
+export interface JobHandler {
+  /** The queue's name: the job's, or `<Class>.<method>` for a schedule. */
+  readonly name: string;
+  /** `Class.method`, as errors and the log name it. */
+  readonly label: string;
+  readonly run: (data: unknown, job: RunningJob) => unknown;
+  readonly retries: number;
+  readonly retryDelayS: number;
+  /** The schedule's cron expression, for a `@Cron` method. */
+  readonly cron?: string;
+}
+
+/** What a handler is told about the job it runs, beside its data. */
+export interface RunningJob {
+  readonly id: string;
+  readonly name: string;
+  /** 1 for the first try, 2 for the first retry, and so on. */
+  readonly attempt: number;
+  /** Aborted when the replica stops and the job did not finish within `shutdownTimeoutMs`. */
+  readonly signal: AbortSignal;
+}
+
+const DEFAULT_RETRIES = 2;
+const DEFAULT_RETRY_DELAY_S = 1;
+// pg-boss accepts these in queue names; a schedule's queue is named after its class and method.
+const QUEUE_NAME = /^[\w.\-/]+$/;
+// Five fields: pg-boss looks for due schedules once per minute slot, so a seconds field would be
+// silently rounded to a minute. Macros (@daily, @hourly) are five-field shorthands.
+const FIVE_FIELDS = /^(\S+\s+){4}\S+$/;
+
+/**
+ * The handlers the application's providers declare, checked: a name twice, a name pg-boss cannot
+ * keep, retries that are not a count, a schedule that is not a five-field cron expression (checked
+ * by `isValidCron`), or a declaring class that no module provides, are boot errors. @internal
+ */
+export function collectJobHandlers(
+  instances: readonly unknown[],
+  isValidCron: (expression: string) => string | undefined,
+): JobHandler[] {
+  const handlers = new Map<string, JobHandler>();
+  const provided = new Set<Class>();
+  for (const instance of instances) {
+    if (typeof instance !== 'object' || instance === null) continue;
+    const type = instance.constructor as Class;
+    if (provided.has(type)) continue;
+    provided.add(type);
+    for (const declaration of declarationsOf(type)) {
+      const handler = handlerOf(instance, type, declaration, isValidCron);
+      const existing = handlers.get(handler.name);
+      if (existing) throw JobErrors.duplicateJob(handler.name, existing.label, handler.label);
+      handlers.set(handler.name, handler);
+    }
+  }
+  for (const type of jobDeclaringClasses()) {
+    if (provided.has(type)) continue;
+    const first = declarationsOf(type)[0];
+    const what = first?.kind === 'cron' ? `@Cron('${first.expression}')` : `@Job('${first?.name}')`;
+    throw JobErrors.jobClassNotProvided(type.name, what);
+  }
+  return [...handlers.values()];
+}
+
+function declarationsOf(type: Class): readonly JobDeclaration[] {
+  return getOwnMetadata<readonly JobDeclaration[]>(MetadataKey.jobs, type) ?? [];
+}
+
+function handlerOf(
+  instance: object,
+  type: Class,
+  declaration: JobDeclaration,
+  isValidCron: (expression: string) => string | undefined,
+): JobHandler {
+  const label = `${type.name}.${String(declaration.method)}`;
+  const method = (instance as Record<string | symbol, unknown>)[declaration.method];
+  if (typeof method !== 'function') throw JobErrors.invalidJob(label, 'is not a method');
+  const run = (data: unknown, job: RunningJob): unknown => method.call(instance, data, job);
+  if (declaration.kind === 'cron') {
+    const { expression } = declaration;
+    const problem =
+      FIVE_FIELDS.test(expression.trim()) || /^@\w+$/.test(expression.trim())
+        ? isValidCron(expression)
+        : 'a schedule runs at most once a minute: give five fields (minute hour day month weekday)';
+    if (problem) throw JobErrors.invalidJob(`@Cron('${expression}') on ${label}`, problem);
+    return { name: label, label, run, retries: 0, retryDelayS: DEFAULT_RETRY_DELAY_S, cron: expression };
+  }
+  const { name, options } = declaration;
+  if (typeof name !== 'string' || !QUEUE_NAME.test(name)) {
+    throw JobErrors.invalidJob(
+      `@Job(${JSON.stringify(name)}) on ${label}`,
+      'a job name is letters, digits, and _ - . /',
+    );
+  }
+  const retries = options.retries ?? DEFAULT_RETRIES;
+  const retryDelayS = options.retryDelayS ?? DEFAULT_RETRY_DELAY_S;
+  if (!Number.isInteger(retries) || retries < 0) {
+    throw JobErrors.invalidJob(
+      `@Job('${name}') on ${label}`,
+      `retries is ${retries}; it must be a whole number from 0`,
+    );
+  }
+  if (!Number.isInteger(retryDelayS) || retryDelayS < 1) {
+    throw JobErrors.invalidJob(
+      `@Job('${name}') on ${label}`,
+      `retryDelayS is ${retryDelayS}; it must be a whole number of seconds from 1`,
+    );
+  }
+  return { name, label, run, retries, retryDelayS };
+}

@@ -1,0 +1,69 @@
+import { Client } from 'pg';
+import { DatabaseModule, JobsModule, Module, createApplication, type Application, type Class } from 'keel';
+import { postgresUrl } from './test-databases';
+
+/** A pg-boss schema of a test's own on the test database, so parallel runs never share a queue. */
+export function jobsSchema(label: string): string {
+  return `keel_jobs_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** How {@link bootJobsApp} boots a replica. */
+export interface JobsAppOptions {
+  readonly schema: string;
+  readonly providers: readonly Class[];
+  readonly shutdownTimeoutMs?: number;
+  readonly cronCheckIntervalS?: number;
+}
+
+/**
+ * One replica: the test database through `DatabaseModule`, `JobsModule` on `schema` polling every
+ * half second, and `providers` (the classes with @Job and @Cron methods).
+ */
+export function bootJobsApp(options: JobsAppOptions): Promise<Application> {
+  @Module({
+    imports: [
+      DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() }),
+      JobsModule.forRoot({
+        schema: options.schema,
+        pollingIntervalS: 0.5,
+        cronCheckIntervalS: options.cronCheckIntervalS ?? 30,
+      }),
+    ],
+    providers: [...options.providers],
+  })
+  class JobsAppModule {}
+  return createApplication(JobsAppModule, {
+    logger: false,
+    handleSignals: false,
+    shutdownTimeoutMs: options.shutdownTimeoutMs ?? 10_000,
+  });
+}
+
+/** Runs `sql` on the test database, on a connection of its own. */
+export async function queryTestDatabase<Row = Record<string, unknown>>(sql: string): Promise<Row[]> {
+  const client = new Client({ connectionString: postgresUrl() });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a schema `jobsSchema` named, with the queue in it. */
+export function dropJobsSchema(schema: string): Promise<unknown> {
+  return queryTestDatabase(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+}
+
+/** Resolves once `condition` holds, polling every 100 ms; rejects naming `what` after `timeoutMs`. */
+export async function eventually(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await condition())) {
+    if (performance.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,173 @@
+import { Injectable, Job, Jobs, type Application, type RunningJob } from 'keel';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describeNeeding } from '../factories/requirements';
+import { postgresServerMissing } from '../factories/test-databases';
+import {
+  bootJobsApp,
+  dropJobsSchema,
+  eventually,
+  jobsSchema,
+  queryTestDatabase,
+} from '../factories/jobs-app';
+
+interface Run {
+  readonly job: string;
+  readonly data: unknown;
+  readonly attempt: number;
+  readonly finished: boolean;
+}
+
+// What the handlers did, in this process: every app of the file shares them.
+const runs: Run[] = [];
+let failuresLeft = 0;
+let slowJobMs = 0;
+
+@Injectable()
+class Handlers {
+  @Job('note')
+  note(data: unknown, job: RunningJob) {
+    runs.push({ job: 'note', data, attempt: job.attempt, finished: true });
+  }
+
+  @Job('flaky', { retries: 3 })
+  flaky(data: unknown, job: RunningJob) {
+    const failing = failuresLeft > 0;
+    failuresLeft -= 1;
+    runs.push({ job: 'flaky', data, attempt: job.attempt, finished: !failing });
+    if (failing) throw new Error(`flaky try ${job.attempt} failed`);
+  }
+
+  @Job('slow', { retries: 1 })
+  async slow(data: unknown, job: RunningJob) {
+    runs.push({ job: 'slow', data, attempt: job.attempt, finished: false });
+    // The first try takes slowJobMs; a retry is quick.
+    await sleep(job.attempt === 1 ? slowJobMs : 10, undefined, { signal: job.signal });
+    runs.push({ job: 'slow', data, attempt: job.attempt, finished: true });
+  }
+}
+
+const finished = (job: string) => runs.filter((run) => run.job === job && run.finished);
+
+describeNeeding(postgresServerMissing(), 'jobs on PostgreSQL', () => {
+  let schema: string;
+  const apps: Application[] = [];
+  const replica = async (options: { shutdownTimeoutMs?: number } = {}) => {
+    const app = await bootJobsApp({ schema, providers: [Handlers], ...options });
+    apps.push(app);
+    return app;
+  };
+
+  beforeEach(() => {
+    schema = jobsSchema('run');
+    runs.length = 0;
+    failuresLeft = 0;
+    slowJobMs = 0;
+  });
+  afterEach(async () => {
+    await Promise.allSettled(apps.splice(0).map((app) => app.close()));
+    await dropJobsSchema(schema);
+  });
+
+  test('an enqueued job runs its @Job handler with its data, once', async () => {
+    const app = await replica();
+    const id = await app.get(Jobs).enqueue('note', { to: 'ada@example.com' });
+    expect(id).toEqual(expect.any(String));
+    await eventually('the note job ran', () => finished('note').length === 1);
+    await sleep(1500);
+    expect(runs).toEqual([{ job: 'note', data: { to: 'ada@example.com' }, attempt: 1, finished: true }]);
+  }, 30_000);
+
+  test('a job that fails twice is retried with backoff and done on its third try', async () => {
+    const app = await replica();
+    failuresLeft = 2;
+    const startedAt = performance.now();
+    await app.get(Jobs).enqueue('flaky', { n: 1 });
+    await eventually('the flaky job succeeded', () => finished('flaky').length === 1, 30_000);
+    expect(runs.map(({ attempt, finished: done }) => [attempt, done])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+    // Backoff: at least a second before the first retry, and more before the second.
+    expect(performance.now() - startedAt).toBeGreaterThan(2000);
+    const [job] = await queryTestDatabase<{ state: string }>(
+      `SELECT state FROM ${schema}.job WHERE name = 'flaky'`,
+    );
+    expect(job?.state).toBe('completed');
+  }, 40_000);
+
+  test('delayS holds a job back until its time', async () => {
+    const app = await replica();
+    const enqueuedAt = performance.now();
+    await app.get(Jobs).enqueue('note', { late: true }, { delayS: 3 });
+    await sleep(1500);
+    expect(finished('note')).toEqual([]);
+    await eventually('the delayed job ran', () => finished('note').length === 1);
+    expect(performance.now() - enqueuedAt).toBeGreaterThanOrEqual(2900);
+  }, 30_000);
+
+  test('a second enqueue with the same singletonKey adds nothing; another key adds a job', async () => {
+    const app = await replica();
+    const jobs = app.get(Jobs);
+    const first = await jobs.enqueue('note', { key: 'a' }, { singletonKey: 'order-1', delayS: 1 });
+    const again = await jobs.enqueue('note', { key: 'a again' }, { singletonKey: 'order-1' });
+    const other = await jobs.enqueue('note', { key: 'b' }, { singletonKey: 'order-2', delayS: 1 });
+    expect(first).toEqual(expect.any(String));
+    expect(again).toBeNull();
+    expect(other).not.toBe(first);
+    await eventually('both keyed jobs ran', () => finished('note').length === 2);
+    // Kept after it ran, the first job still holds its key.
+    expect(await jobs.enqueue('note', { key: 'a later' }, { singletonKey: 'order-1' })).toBeNull();
+    await sleep(1500);
+    expect(finished('note').map(({ data }) => data)).toEqual(
+      expect.arrayContaining([{ key: 'a' }, { key: 'b' }]),
+    );
+    expect(finished('note')).toHaveLength(2);
+  }, 30_000);
+
+  test('a job enqueued before every replica stopped is run by the next one to start', async () => {
+    const first = await replica();
+    await first.get(Jobs).enqueue('note', { survived: true }, { delayS: 2 });
+    await first.close();
+    expect(runs).toEqual([]);
+    await replica();
+    await eventually('the stored job ran on the new replica', () => finished('note').length === 1);
+    expect(finished('note')[0]?.data).toEqual({ survived: true });
+  }, 30_000);
+
+  test('a shutdown takes no new job and lets the running one finish', async () => {
+    const app = await replica({ shutdownTimeoutMs: 10_000 });
+    slowJobMs = 2000;
+    await app.get(Jobs).enqueue('slow', { n: 1 });
+    await app.get(Jobs).enqueue('note', { after: 'shutdown' }, { delayS: 3 });
+    await eventually('the slow job started', () => runs.some((run) => run.job === 'slow'));
+    await app.close();
+    // close() resolved after the job finished, on its first try, and the later job was left waiting.
+    expect(finished('slow').map(({ attempt }) => attempt)).toEqual([1]);
+    await sleep(2000);
+    expect(finished('note')).toEqual([]);
+    const states = await queryTestDatabase<{ name: string; state: string }>(
+      `SELECT name, state FROM ${schema}.job WHERE name IN ('slow', 'note') ORDER BY name`,
+    );
+    expect(states).toEqual([
+      { name: 'note', state: 'created' },
+      { name: 'slow', state: 'completed' },
+    ]);
+  }, 30_000);
+
+  test('a job still running at the shutdown timeout is released, and another replica retries it', async () => {
+    const stopping = await replica({ shutdownTimeoutMs: 1000 });
+    slowJobMs = 5000;
+    await stopping.get(Jobs).enqueue('slow', { n: 2 });
+    await eventually('the slow job started', () => runs.some((run) => run.job === 'slow'));
+    const other = await replica();
+    const closedAt = performance.now();
+    await stopping.close();
+    // The shutdown did not wait for the job's 5 s.
+    expect(performance.now() - closedAt).toBeLessThan(4500);
+    await eventually('the other replica retried the job', () =>
+      runs.some((run) => run.job === 'slow' && run.attempt === 2 && run.finished),
+    );
+    expect(other.isShuttingDown).toBe(false);
+  }, 40_000);
+});
