@@ -1,0 +1,91 @@
+import {
+  Cron,
+  DatabaseModule,
+  Injectable,
+  Job,
+  JobsModule,
+  Module,
+  createApplication,
+  type Class,
+} from 'keel';
+import { describeNeeding } from '../factories/requirements';
+import { mariadbMissing, mariadbUrl } from '../factories/test-databases';
+
+@Injectable()
+class Mailer {
+  @Job('send-welcome') sendWelcome() {}
+}
+
+@Injectable()
+class OtherMailer {
+  @Job('send-welcome') alsoSendWelcome() {}
+}
+
+@Injectable()
+class BadSchedule {
+  @Cron('every minute please') sweep() {}
+}
+
+@Injectable()
+class SecondsSchedule {
+  @Cron('*/1 * * * * *') sweep() {}
+}
+
+function boot(imports: unknown[], providers: Class[]) {
+  @Module({ imports: imports as Class[], providers })
+  class AppModule {}
+  return createApplication(AppModule, { logger: false, handleSignals: false });
+}
+
+const withJobs = () => [
+  DatabaseModule.forRoot({ type: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' }),
+  JobsModule.forRoot(),
+];
+
+// Every boot below fails before anything connects: none needs a database that answers.
+describe('JobsModule boot errors', () => {
+  test('two @Job handlers with one name name both', async () => {
+    await expect(boot(withJobs(), [Mailer, OtherMailer])).rejects.toThrow(
+      "E_DUPLICATE_JOB: two handlers for the job 'send-welcome': Mailer.sendWelcome and OtherMailer.alsoSendWelcome",
+    );
+  });
+
+  test('an invalid cron expression names the method and what is wrong', async () => {
+    await expect(boot(withJobs(), [BadSchedule])).rejects.toThrow(
+      /E_INVALID_JOB: @Cron\('every minute please'\) on BadSchedule\.sweep: /,
+    );
+  });
+
+  test('a cron expression with seconds is refused: schedules run at most once a minute', async () => {
+    await expect(boot(withJobs(), [SecondsSchedule])).rejects.toThrow(/once a minute: give five fields/);
+  });
+
+  test('a class with @Job that no module provides is named, with the fix', async () => {
+    await expect(boot(withJobs(), [])).rejects.toThrow(
+      "E_JOB_CLASS_NOT_PROVIDED: Mailer declares @Job('send-welcome'), and no module provides Mailer",
+    );
+  });
+
+  test('JobsModule without DatabaseModule or a url says what to import', async () => {
+    await expect(boot([JobsModule.forRoot()], [Mailer])).rejects.toThrow(
+      /E_JOBS_NO_DATABASE: .*Fix: import DatabaseModule\.forRoot/s,
+    );
+  });
+
+  test('an option of the wrong kind names the option', () => {
+    expect(() => JobsModule.forRoot({ schema: 'Robert; DROP TABLE' })).toThrow(
+      /E_INVALID_JOBS_OPTION: .*schema/,
+    );
+    expect(() => JobsModule.forRoot({ url: 'mysql://root@localhost/x' })).toThrow(/url .*postgres:\/\/ URL/);
+    expect(() => JobsModule.forRoot({ cronCheckIntervalS: 0 })).toThrow(/cronCheckIntervalS/);
+  });
+});
+
+describeNeeding(mariadbMissing(), 'JobsModule on MariaDB', () => {
+  test('is refused at boot, naming the database and the fix', async () => {
+    const imports = [DatabaseModule.forRoot({ type: 'mysql', url: mariadbUrl() }), JobsModule.forRoot()];
+    await expect(boot(imports, [Mailer])).rejects.toThrow(
+      /E_JOBS_NOT_POSTGRES: .* is mysql\..*JobsModule\.forRoot\(\{ url/s,
+    );
+  });
+});
