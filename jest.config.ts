@@ -8,7 +8,10 @@ const config: Config = {
   transform: {
     '^.+\\.ts$': '@swc/jest',
     // pg-boss and serialize-error (with non-error) ship ES modules only, which Jest on Node 20 cannot require.
-    '/node_modules/(pg-boss|serialize-error|non-error)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+    '/node_modules/(pg-boss|serialize-error|non-error)/.+\\.js$': [
+      '@swc/jest',
+      { module: { type: 'commonjs' } },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error)/)'],
   moduleNameMapper: {
