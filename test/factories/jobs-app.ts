@@ -1,6 +1,15 @@
 import { Client } from 'pg';
 import { DatabaseModule, JobsModule, Module, createApplication, type Application, type Class } from 'keel';
-import { postgresUrl } from './test-databases';
+import { describeNeeding } from './requirements';
+import { postgresServerMissing, postgresUrl } from './test-databases';
+
+/**
+ * Registers a describe block of job tests: several replicas share one queue there, which takes a
+ * PostgreSQL server (skipped, or failed where services are required, on the embedded one).
+ */
+export function describeJobs(title: string, body: () => void): void {
+  describeNeeding(postgresServerMissing(), title, body);
+}
 
 /** A pg-boss schema of a test's own on the test database, so parallel runs never share a queue. */
 export function jobsSchema(label: string): string {

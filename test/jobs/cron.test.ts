@@ -1,16 +1,8 @@
 import { Cron, Injectable, type Application } from 'keel';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeNeeding } from '../factories/requirements';
-import { postgresServerMissing } from '../factories/test-databases';
-import {
-  bootJobsApp,
-  dropJobsSchema,
-  eventually,
-  jobsSchema,
-  queryTestDatabase,
-} from '../factories/jobs-app';
+import * as jobsTest from '../factories/jobs-app';
 
-const schema = jobsSchema('cron');
+const schema = jobsTest.jobsSchema('cron');
 const ticks = `${schema}_ticks`;
 
 // Each replica records its ticks in a table: the rows are what the replicas did together.
@@ -18,34 +10,34 @@ const ticks = `${schema}_ticks`;
 class EveryMinute {
   @Cron('* * * * *')
   async tick() {
-    await queryTestDatabase(`INSERT INTO ${ticks} (minute) VALUES (date_trunc('minute', now()))`);
+    await jobsTest.queryTestDatabase(`INSERT INTO ${ticks} (minute) VALUES (date_trunc('minute', now()))`);
   }
 }
 
-describeNeeding(postgresServerMissing(), 'schedules shared by replicas', () => {
+jobsTest.describeJobs('schedules shared by replicas', () => {
   const replicas: Application[] = [];
 
   beforeAll(() =>
-    queryTestDatabase(`CREATE TABLE ${ticks} (id serial PRIMARY KEY, minute timestamptz NOT NULL)`),
+    jobsTest.queryTestDatabase(`CREATE TABLE ${ticks} (id serial PRIMARY KEY, minute timestamptz NOT NULL)`),
   );
   afterAll(async () => {
     await Promise.allSettled(replicas.map((app) => app.close()));
-    await queryTestDatabase(`DROP TABLE IF EXISTS ${ticks}`);
-    await dropJobsSchema(schema);
+    await jobsTest.queryTestDatabase(`DROP TABLE IF EXISTS ${ticks}`);
+    await jobsTest.dropJobsSchema(schema);
   });
 
   // pg-boss keeps schedules to the minute; both replicas look for due ones every second here (the
   // default is 30 s), so each tick is contended by both, many times, and must still run once.
   test('a @Cron of every minute runs once per tick across two replicas', async () => {
     for (let i = 0; i < 2; i++) {
-      replicas.push(await bootJobsApp({ schema, providers: [EveryMinute], cronCheckIntervalS: 1 }));
+      replicas.push(await jobsTest.bootJobsApp({ schema, providers: [EveryMinute], cronCheckIntervalS: 1 }));
     }
     const count = async () =>
-      (await queryTestDatabase<{ n: number }>(`SELECT count(*)::int AS n FROM ${ticks}`))[0]?.n ?? 0;
-    await eventually('the first tick', async () => (await count()) >= 1, 90_000);
+      (await jobsTest.queryTestDatabase<{ n: number }>(`SELECT count(*)::int AS n FROM ${ticks}`))[0]?.n ?? 0;
+    await jobsTest.eventually('the first tick', async () => (await count()) >= 1, 90_000);
     // Both replicas keep checking the same minute: no second row may come for it.
     await sleep(8000);
-    const perMinute = await queryTestDatabase<{ minute: Date; runs: number }>(
+    const perMinute = await jobsTest.queryTestDatabase<{ minute: Date; runs: number }>(
       `SELECT minute, count(*)::int AS runs FROM ${ticks} GROUP BY minute ORDER BY minute`,
     );
     expect(perMinute.length).toBeGreaterThanOrEqual(1);

@@ -1,15 +1,8 @@
 import path from 'node:path';
 import { Injectable, Job, Jobs } from 'keel';
 import { runNode } from '../factories/cli';
-import { describeNeeding } from '../factories/requirements';
-import { postgresServerMissing, postgresUrl } from '../factories/test-databases';
-import {
-  bootJobsApp,
-  dropJobsSchema,
-  eventually,
-  jobsSchema,
-  queryTestDatabase,
-} from '../factories/jobs-app';
+import { postgresUrl } from '../factories/test-databases';
+import * as jobsTest from '../factories/jobs-app';
 
 const JOBS_APP = path.join(__dirname, '..', 'fixtures', 'apps', 'jobs-app.mjs');
 
@@ -24,28 +17,30 @@ class Reports {
   build() {}
 }
 
-describeNeeding(postgresServerMissing(), 'node dist/main.js jobs:status', () => {
-  const schema = jobsSchema('status');
-  afterAll(() => dropJobsSchema(schema));
+jobsTest.describeJobs('node dist/main.js jobs:status', () => {
+  const schema = jobsTest.jobsSchema('status');
+  afterAll(() => jobsTest.dropJobsSchema(schema));
 
   test('lists each queue with its counts and the job that failed every try, with its error; exit 0', async () => {
-    const app = await bootJobsApp({ schema, providers: [Reports] });
+    const app = await jobsTest.bootJobsApp({ schema, providers: [Reports] });
     const jobs = app.get(Jobs);
     const failing = await jobs.enqueue('always-fails', { report: 7 });
     await jobs.enqueue('build-report', {});
     await jobs.enqueue('build-report', {}, { delayS: 600 });
     const failedJobs = () =>
-      queryTestDatabase(`SELECT id FROM ${schema}.job WHERE name = 'always-fails' AND state = 'failed'`);
-    await eventually(
+      jobsTest.queryTestDatabase(
+        `SELECT id FROM ${schema}.job WHERE name = 'always-fails' AND state = 'failed'`,
+      );
+    await jobsTest.eventually(
       'the failing job failed its two tries',
       async () => (await failedJobs()).length === 1,
       30_000,
     );
-    await eventually(
+    await jobsTest.eventually(
       'the report was built',
       async () =>
         (
-          await queryTestDatabase(
+          await jobsTest.queryTestDatabase(
             `SELECT 1 FROM ${schema}.job WHERE name = 'build-report' AND state = 'completed'`,
           )
         ).length === 1,

@@ -1,14 +1,6 @@
 import { Injectable, Job, Jobs, type Application, type RunningJob } from 'keel';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeNeeding } from '../factories/requirements';
-import { postgresServerMissing } from '../factories/test-databases';
-import {
-  bootJobsApp,
-  dropJobsSchema,
-  eventually,
-  jobsSchema,
-  queryTestDatabase,
-} from '../factories/jobs-app';
+import * as jobsTest from '../factories/jobs-app';
 
 interface Run {
   readonly job: string;
@@ -48,31 +40,31 @@ class Handlers {
 
 const finished = (job: string) => runs.filter((run) => run.job === job && run.finished);
 
-describeNeeding(postgresServerMissing(), 'jobs on PostgreSQL', () => {
+jobsTest.describeJobs('jobs on PostgreSQL', () => {
   let schema: string;
   const apps: Application[] = [];
   const replica = async (options: { shutdownTimeoutMs?: number } = {}) => {
-    const app = await bootJobsApp({ schema, providers: [Handlers], ...options });
+    const app = await jobsTest.bootJobsApp({ schema, providers: [Handlers], ...options });
     apps.push(app);
     return app;
   };
 
   beforeEach(() => {
-    schema = jobsSchema('run');
+    schema = jobsTest.jobsSchema('run');
     runs.length = 0;
     failuresLeft = 0;
     slowJobMs = 0;
   });
   afterEach(async () => {
     await Promise.allSettled(apps.splice(0).map((app) => app.close()));
-    await dropJobsSchema(schema);
+    await jobsTest.dropJobsSchema(schema);
   });
 
   test('an enqueued job runs its @Job handler with its data, once', async () => {
     const app = await replica();
     const id = await app.get(Jobs).enqueue('note', { to: 'ada@example.com' });
     expect(id).toEqual(expect.any(String));
-    await eventually('the note job ran', () => finished('note').length === 1);
+    await jobsTest.eventually('the note job ran', () => finished('note').length === 1);
     await sleep(1500);
     expect(runs).toEqual([{ job: 'note', data: { to: 'ada@example.com' }, attempt: 1, finished: true }]);
   }, 30_000);
@@ -82,7 +74,7 @@ describeNeeding(postgresServerMissing(), 'jobs on PostgreSQL', () => {
     failuresLeft = 2;
     const startedAt = performance.now();
     await app.get(Jobs).enqueue('flaky', { n: 1 });
-    await eventually('the flaky job succeeded', () => finished('flaky').length === 1, 30_000);
+    await jobsTest.eventually('the flaky job succeeded', () => finished('flaky').length === 1, 30_000);
     expect(runs.map(({ attempt, finished: done }) => [attempt, done])).toEqual([
       [1, false],
       [2, false],
@@ -90,7 +82,7 @@ describeNeeding(postgresServerMissing(), 'jobs on PostgreSQL', () => {
     ]);
     // Backoff: at least a second before the first retry, and more before the second.
     expect(performance.now() - startedAt).toBeGreaterThan(2000);
-    const [job] = await queryTestDatabase<{ state: string }>(
+    const [job] = await jobsTest.queryTestDatabase<{ state: string }>(
       `SELECT state FROM ${schema}.job WHERE name = 'flaky'`,
     );
     expect(job?.state).toBe('completed');
@@ -102,7 +94,7 @@ describeNeeding(postgresServerMissing(), 'jobs on PostgreSQL', () => {
     await app.get(Jobs).enqueue('note', { late: true }, { delayS: 3 });
     await sleep(1500);
     expect(finished('note')).toEqual([]);
-    await eventually('the delayed job ran', () => finished('note').length === 1);
+    await jobsTest.eventually('the delayed job ran', () => finished('note').length === 1);
     expect(performance.now() - enqueuedAt).toBeGreaterThanOrEqual(2900);
   }, 30_000);
 
@@ -115,7 +107,7 @@ describeNeeding(postgresServerMissing(), 'jobs on PostgreSQL', () => {
     expect(first).toEqual(expect.any(String));
     expect(again).toBeNull();
     expect(other).not.toBe(first);
-    await eventually('both keyed jobs ran', () => finished('note').length === 2);
+    await jobsTest.eventually('both keyed jobs ran', () => finished('note').length === 2);
     // Kept after it ran, the first job still holds its key.
     expect(await jobs.enqueue('note', { key: 'a later' }, { singletonKey: 'order-1' })).toBeNull();
     await sleep(1500);
@@ -131,7 +123,7 @@ describeNeeding(postgresServerMissing(), 'jobs on PostgreSQL', () => {
     await first.close();
     expect(runs).toEqual([]);
     await replica();
-    await eventually('the stored job ran on the new replica', () => finished('note').length === 1);
+    await jobsTest.eventually('the stored job ran on the new replica', () => finished('note').length === 1);
     expect(finished('note')[0]?.data).toEqual({ survived: true });
   }, 30_000);
 
@@ -140,13 +132,13 @@ describeNeeding(postgresServerMissing(), 'jobs on PostgreSQL', () => {
     slowJobMs = 2000;
     await app.get(Jobs).enqueue('slow', { n: 1 });
     await app.get(Jobs).enqueue('note', { after: 'shutdown' }, { delayS: 3 });
-    await eventually('the slow job started', () => runs.some((run) => run.job === 'slow'));
+    await jobsTest.eventually('the slow job started', () => runs.some((run) => run.job === 'slow'));
     await app.close();
     // close() resolved after the job finished, on its first try, and the later job was left waiting.
     expect(finished('slow').map(({ attempt }) => attempt)).toEqual([1]);
     await sleep(2000);
     expect(finished('note')).toEqual([]);
-    const states = await queryTestDatabase<{ name: string; state: string }>(
+    const states = await jobsTest.queryTestDatabase<{ name: string; state: string }>(
       `SELECT name, state FROM ${schema}.job WHERE name IN ('slow', 'note') ORDER BY name`,
     );
     expect(states).toEqual([
@@ -159,13 +151,13 @@ describeNeeding(postgresServerMissing(), 'jobs on PostgreSQL', () => {
     const stopping = await replica({ shutdownTimeoutMs: 1000 });
     slowJobMs = 5000;
     await stopping.get(Jobs).enqueue('slow', { n: 2 });
-    await eventually('the slow job started', () => runs.some((run) => run.job === 'slow'));
+    await jobsTest.eventually('the slow job started', () => runs.some((run) => run.job === 'slow'));
     const other = await replica();
     const closedAt = performance.now();
     await stopping.close();
     // The shutdown did not wait for the job's 5 s.
     expect(performance.now() - closedAt).toBeLessThan(4500);
-    await eventually('the other replica retried the job', () =>
+    await jobsTest.eventually('the other replica retried the job', () =>
       runs.some((run) => run.job === 'slow' && run.attempt === 2 && run.finished),
     );
     expect(other.isShuttingDown).toBe(false);
