@@ -11,11 +11,11 @@ import type { Logger } from '../logging/logger';
 import { collectJobHandlers, type JobHandler } from './job-handlers';
 import { JOB_OUTCOME_LISTENER, type JobOutcome } from './job-outcomes';
 import { readJobsStatus, type JobsStatus } from './jobs-status';
-import { loadPgBoss, type PgBoss, type PgBossOptions } from './pg-boss';
+import { loadPgBoss, type PgBoss, type PgBossOptions, type QueueJob } from './pg-boss';
 
 /** What a {@link JobsRuntime} works with. @internal */
 export interface JobsRuntimeParts {
-  readonly options: PgBossOptions & { readonly schema: string };
+  readonly options: PgBossOptions;
   readonly pollingIntervalS: number;
   readonly container: Container;
   readonly status: ApplicationStatus;
@@ -154,10 +154,7 @@ export class JobsRuntime
     logger.info({ jobs: this.names }, 'job queue started');
   }
 
-  async #run(
-    handler: JobHandler,
-    job: { id: string; data: unknown; retryCount: number; signal: AbortSignal } | undefined,
-  ): Promise<void> {
+  async #run(handler: JobHandler, job: QueueJob | undefined): Promise<void> {
     if (!job) return;
     const { id, retryCount, signal } = job;
     try {

@@ -1,18 +1,43 @@
-import type * as PgBossModule from 'pg-boss';
+// The part of pg-boss keel uses, declared here rather than imported from its typings: keel's own
+// declarations then never name pg-boss's, which do not type-check without skipLibCheck.
 
-/** The pg-boss client class. @internal */
-export type PgBoss = PgBossModule.PgBoss;
-/** pg-boss's constructor options. @internal */
-export type PgBossOptions = PgBossModule.ConstructorOptions;
+/** pg-boss's constructor options (see its documentation). @internal */
+export interface PgBossOptions {
+  readonly schema: string;
+  readonly [option: string]: unknown;
+}
+
+/** One job as a pg-boss worker receives it. @internal */
+export interface QueueJob {
+  readonly id: string;
+  readonly data: unknown;
+  readonly retryCount: number;
+  readonly signal: AbortSignal;
+}
+
+/** The pg-boss client, as keel uses it. @internal */
+export interface PgBoss {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'warning', listener: (warning: { message: string; data: object }) => void): unknown;
+  start(options?: { attempts?: number }): Promise<unknown>;
+  stop(options?: { graceful?: boolean; timeout?: number; close?: boolean }): Promise<void>;
+  createQueue(name: string, options?: object): Promise<void>;
+  updateQueue(name: string, options?: object): Promise<void>;
+  schedule(name: string, cron: string): Promise<void>;
+  work(name: string, options: object, handler: (jobs: QueueJob[]) => Promise<void>): Promise<string>;
+  send(name: string, data: object, options?: object): Promise<string | null>;
+  previewSchedule(cron: string, options?: { count?: number }): Date[];
+  getDb(): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+}
 
 /**
  * pg-boss, loaded when `JobsModule.forRoot` is first called: an application without jobs never
- * loads it. It is an ES module, which Node 20.19+ can `require`.
+ * loads it. It is an ES module, which Node 20.19+ can `require`. @internal
  *
  * @example
  * const boss = new (loadPgBoss().PgBoss)({ connectionString, schema: 'keel_jobs' });
  */
-export function loadPgBoss(): typeof PgBossModule {
+export function loadPgBoss(): { readonly PgBoss: new (options: PgBossOptions) => PgBoss } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
-  return require('pg-boss') as typeof PgBossModule;
+  return require('pg-boss') as { PgBoss: new (options: PgBossOptions) => PgBoss };
 }
