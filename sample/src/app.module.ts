@@ -1,6 +1,7 @@
 import {
   DatabaseModule,
   HealthModule,
+  JobsModule,
   Module,
   OpenApiModule,
   SessionModule,
@@ -14,6 +15,7 @@ import { API_TOKEN } from './http/api-token-guard';
 import { OrderController } from './http/controllers/order';
 import { OrderApiController } from './http/controllers/order-api';
 import { CreateOrders1732320000000 } from './migrations/1732320000000-create-orders';
+import { OrderJobs } from './orders/order-jobs';
 import { Order } from './orders/order.entity';
 import { OrderService } from './orders/order-service';
 
@@ -58,6 +60,8 @@ export class AppModule {
           checks: redis ? { redis: redisCheck(() => redis.client) } : {},
         }),
         SessionModule.forRoot({ secret: () => settings.sessionSecret }),
+        // Orders' confirmations and the daily summary, kept in the same database.
+        JobsModule.forRoot(),
         // GET /openapi.json and GET /docs: the JSON API and the health endpoints (the HTML pages
         // are for browsers, not API clients).
         OpenApiModule.forRoot({
@@ -70,6 +74,7 @@ export class AppModule {
       controllers: [OrderController, OrderApiController],
       providers: [
         OrderService,
+        OrderJobs,
         { provide: API_TOKEN, useValue: settings.apiToken },
         ...(redis ? [{ provide: RedisConnection, useValue: redis }] : []),
       ],

@@ -1,4 +1,4 @@
-import { Injectable, InjectRepository } from 'keel';
+import { Injectable, InjectRepository, Jobs } from 'keel';
 import type { Repository } from 'typeorm';
 import { Order } from './order.entity';
 import type { OrderInput } from './order-input';
@@ -19,7 +19,10 @@ export const PAGE_SIZE = 10;
 /** Reads and writes orders; both the HTML and the JSON controller go through it. */
 @Injectable()
 export class OrderService {
-  constructor(@InjectRepository(Order) private readonly orders: Repository<Order>) {}
+  constructor(
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly jobs: Jobs,
+  ) {}
 
   async page(page: number): Promise<OrderPage> {
     const [orders, total] = await this.orders.findAndCount({
@@ -38,8 +41,15 @@ export class OrderService {
     return order;
   }
 
-  create(input: OrderInput): Promise<Order> {
-    return this.orders.save(this.orders.create(input));
+  /** Stores the order, then enqueues its confirmation, which one replica sends once. */
+  async create(input: OrderInput): Promise<Order> {
+    const order = await this.orders.save(this.orders.create(input));
+    await this.jobs.enqueue(
+      'order-confirmation',
+      { orderId: order.id },
+      { singletonKey: `order-${order.id}` },
+    );
+    return order;
   }
 
   /** `order`, as found, with `input` written over it. */
