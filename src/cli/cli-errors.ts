@@ -109,4 +109,8 @@ export const CliErrors = {
         "Fix: add JobsModule.forRoot() to the root module's imports.",
     );
   },
+
+  commandFailed(command: string, reason: string) {
+    return new CliError('E_COMMAND_FAILED', REFUSED, `${command} failed: ${reason}`);
+  },
 };

@@ -1,5 +1,13 @@
 import { Client } from 'pg';
-import { DatabaseModule, JobsModule, Module, createApplication, type Application, type Class } from 'keel';
+import {
+  DatabaseModule,
+  JobsModule,
+  Module,
+  createApplication,
+  type Application,
+  type Class,
+  type Provider,
+} from 'keel';
 import { describeNeeding } from './requirements';
 import { postgresServerMissing, postgresUrl } from './test-databases';
 
@@ -19,7 +27,7 @@ export function jobsSchema(label: string): string {
 /** How {@link bootJobsApp} boots a replica. */
 export interface JobsAppOptions {
   readonly schema: string;
-  readonly providers: readonly Class[];
+  readonly providers: readonly (Class | Provider)[];
   readonly shutdownTimeoutMs?: number;
   readonly cronCheckIntervalS?: number;
 }

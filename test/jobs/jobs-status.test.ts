@@ -65,6 +65,16 @@ jobsTest.describeJobs('node dist/main.js jobs:status', () => {
     );
   }, 60_000);
 
+  test('a database that refuses the connection is reported in its words; exit 1', async () => {
+    const run = await runNode(JOBS_APP, ['jobs:status'], {
+      env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', JOBS_SCHEMA: schema },
+      timeoutMs: 30_000,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toBe('E_COMMAND_FAILED: jobs:status failed: connect ECONNREFUSED 127.0.0.1:1');
+  }, 40_000);
+
   test('on an application without JobsModule, says so and exits 1', async () => {
     const run = await runNode(
       path.join(__dirname, '..', 'fixtures', 'apps', 'command-app.mjs'),

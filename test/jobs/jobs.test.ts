@@ -1,6 +1,7 @@
 import { Injectable, Job, Jobs, type Application, type RunningJob } from 'keel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as jobsTest from '../factories/jobs-app';
+import { JOB_OUTCOME_LISTENER, type JobOutcome } from '../../src/jobs/job-outcomes';
 
 interface Run {
   readonly job: string;
@@ -43,8 +44,13 @@ const finished = (job: string) => runs.filter((run) => run.job === job && run.fi
 jobsTest.describeJobs('jobs on PostgreSQL', () => {
   let schema: string;
   const apps: Application[] = [];
+  const outcomes: [string, JobOutcome][] = [];
+  const listener = {
+    provide: JOB_OUTCOME_LISTENER,
+    useValue: (name: string, outcome: JobOutcome) => outcomes.push([name, outcome]),
+  };
   const replica = async (options: { shutdownTimeoutMs?: number } = {}) => {
-    const app = await jobsTest.bootJobsApp({ schema, providers: [Handlers], ...options });
+    const app = await jobsTest.bootJobsApp({ schema, providers: [Handlers, listener], ...options });
     apps.push(app);
     return app;
   };
@@ -52,6 +58,7 @@ jobsTest.describeJobs('jobs on PostgreSQL', () => {
   beforeEach(() => {
     schema = jobsTest.jobsSchema('run');
     runs.length = 0;
+    outcomes.length = 0;
     failuresLeft = 0;
     slowJobMs = 0;
   });
@@ -87,6 +94,36 @@ jobsTest.describeJobs('jobs on PostgreSQL', () => {
     );
     expect(job?.state).toBe('completed');
   }, 40_000);
+
+  test('every try is reported to JOB_OUTCOME_LISTENER: retried, then failed once no try is left', async () => {
+    const app = await replica();
+    failuresLeft = 9;
+    await app.get(Jobs).enqueue('flaky', {});
+    await app.get(Jobs).enqueue('note', {});
+    await jobsTest.eventually(
+      'the flaky job failed its four tries',
+      () => outcomes.filter(([name]) => name === 'flaky').length === 4,
+      40_000,
+    );
+    expect(outcomes.filter(([name]) => name === 'flaky').map(([, outcome]) => outcome)).toEqual([
+      'retried',
+      'retried',
+      'retried',
+      'failed',
+    ]);
+    expect(outcomes).toContainEqual(['note', 'completed']);
+  }, 60_000);
+
+  test('enqueue refuses a name no @Job handles and options of the wrong kind', async () => {
+    const jobs = (await replica()).get(Jobs);
+    await expect(jobs.enqueue('nope', {})).rejects.toThrow(
+      "E_UNKNOWN_JOB: no handler for the job 'nope' (handlers: note, flaky, slow)",
+    );
+    await expect(jobs.enqueue('note', {}, { delayS: -1 })).rejects.toThrow(
+      /delayS is -1; it must be a number of seconds from 0/,
+    );
+    await expect(jobs.enqueue('note', {}, { singletonKey: '' })).rejects.toThrow(/singletonKey is ""/);
+  }, 30_000);
 
   test('delayS holds a job back until its time', async () => {
     const app = await replica();
