@@ -98,15 +98,8 @@ beforeAll(async () => {
   // As an application does: the SDK first, then createApplication.
   sdk = registerTracingSdk();
   log = captureLog();
-  app = await bootApp(
-    moduleWith({
-      controllers: [OrderController, WebhookController, FailingController],
-      providers: [OrderLookup],
-    }),
-    {
-      logger: log.logger,
-    },
-  );
+  const controllers = [OrderController, WebhookController, FailingController];
+  app = await bootApp(moduleWith({ controllers, providers: [OrderLookup] }), { logger: log.logger });
   app.use(readRawBody);
   // Asks the same application in-process, while this request is served.
   app.router.get('/relay', async () => (await inject(listenerOf(app), '/orders/12')).json());
