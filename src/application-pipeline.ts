@@ -23,6 +23,8 @@ import type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 import { ViewRenderer } from './http/views';
 import { MetadataKey } from './metadata/keys';
 import { accessLog } from './observability/access-log';
+import { registeredTracer } from './observability/registered-tracer';
+import { requestSpans } from './observability/request-span';
 
 export type { Express } from 'express';
 
@@ -84,6 +86,7 @@ export class Pipeline {
     };
     const pages = new ErrorPages(views, logger, { urlFor, locals });
     const globals = checkGlobalHooks(options.globals, options.resolve);
+    const tracer = registeredTracer();
     this.router = new Router({
       resolve: options.resolve,
       prepare: (route) => endpointOf(route, globals, { views, pages, logger, urlFor, locals, loadHelpers }),
@@ -113,6 +116,7 @@ export class Pipeline {
       describers: options.errorDescribers,
       requestIdHeader: options.requestIdHeader,
       watch: options.accessLogger === undefined ? undefined : accessLog(options.accessLogger),
+      tracing: tracer === undefined ? undefined : requestSpans(tracer),
     });
   }
 
