@@ -1,0 +1,45 @@
+import type { Context } from '../http/context';
+
+/** Whose budget a request spends: `'ip'`, the client's address, or a function of the request. */
+export type RateLimitKey = 'ip' | ((ctx: Context) => string);
+
+/** What `@RateLimit` takes: `limit` requests per `windowS` seconds, per key. */
+export interface RateLimitOptions {
+  /** How many requests a key may make in one window; a positive integer. */
+  readonly limit: number;
+  /** The window's length in seconds; a positive integer. */
+  readonly windowS: number;
+  /** Whose budget it is: `'ip'` (the default, honouring Express's `trust proxy`) or `(ctx) => string`. */
+  readonly key?: RateLimitKey;
+}
+
+/** A client of Redis as rate-limiter-flexible takes it: ioredis, or node-redis 4 and later. */
+export type RedisStoreClient = object;
+
+/** Where the budgets are kept: in the process, in the application's PostgreSQL, or in Redis. */
+export type RateLimitStore = 'memory' | 'postgres' | { readonly redis: () => RedisStoreClient };
+
+/** Options of `RateLimitModule.forRoot`; all optional. */
+export interface RateLimitModuleOptions {
+  /**
+   * `'memory'` (the default): each process keeps its own budgets. `'postgres'`: in the application's
+   * own database (`DatabaseModule`), in a table keel creates, shared by every replica. `{ redis }`:
+   * in the Redis the function's client talks to, shared by every replica.
+   */
+  readonly store?: RateLimitStore;
+  /** When the store fails or does not answer in time: `false` (the default) lets requests through; `true` answers 503. */
+  readonly failClosed?: boolean;
+  /** How long one request waits for the store before it counts as failed. Default `1000`. */
+  readonly timeoutMs?: number;
+  /** What every key in the store starts with, so that applications sharing a store keep apart. Default `'keel'`. */
+  readonly keyPrefix?: string;
+}
+
+/** The record `@RateLimit` leaves on a class or a method, read once at boot. */
+export interface RateLimitRecord extends RateLimitOptions {
+  /**
+   * Whose budget the routes spend: the class's name for a limit on a class (its routes share one
+   * budget), `Class.method` for a limit on a method (its own).
+   */
+  readonly budget: string;
+}
