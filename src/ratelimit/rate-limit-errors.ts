@@ -11,9 +11,11 @@ export const RateLimitErrors = {
   },
 
   invalidRateLimit(route: string, option: string, value: unknown, expected: string) {
+    // JSON would show NaN and Infinity as null.
+    const shown = typeof value === 'number' ? String(value) : describeValue(value);
     return new FrameworkError(
       'E_INVALID_RATE_LIMIT',
-      `the @RateLimit of ${route} has ${option} ${describeValue(value)}: expected ${expected}.\n` +
+      `the @RateLimit of ${route} has ${option} ${shown}: expected ${expected}.\n` +
         `Fix: e.g. @RateLimit({ limit: 5, windowS: 60 }), or key: (ctx) => ctx.req.get('x-api-key') ?? ctx.req.ip.`,
     );
   },
