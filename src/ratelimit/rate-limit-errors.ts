@@ -10,13 +10,23 @@ export const RateLimitErrors = {
     );
   },
 
-  invalidRateLimit(route: string, option: string, value: unknown, expected: string) {
+  invalidRateLimit(where: string, option: string, value: unknown, expected: string) {
     // JSON would show NaN and Infinity as null.
     const shown = typeof value === 'number' ? String(value) : describeValue(value);
     return new FrameworkError(
       'E_INVALID_RATE_LIMIT',
-      `the @RateLimit of ${route} has ${option} ${shown}: expected ${expected}.\n` +
+      `${where} has ${option} ${shown}: expected ${expected}.\n` +
         `Fix: e.g. @RateLimit({ limit: 5, windowS: 60 }), or key: (ctx) => ctx.req.get('x-api-key') ?? ctx.req.ip.`,
+    );
+  },
+
+  unknownLimit(route: string, name: string, known: readonly string[]) {
+    const given =
+      known.length > 0 ? `it names ${known.map((each) => `'${each}'`).join(', ')}` : 'it names none';
+    return new FrameworkError(
+      'E_UNKNOWN_RATE_LIMIT',
+      `${route} has @RateLimit('${name}'), but RateLimitModule.forRoot's limits have no '${name}' (${given}).\n` +
+        `Fix: add limits: { '${name}': { limit: 60, windowS: 60 } } to RateLimitModule.forRoot, or correct the name.`,
     );
   },
 

@@ -11,7 +11,7 @@ import { memoryStore, redisStore, type BudgetStore } from './budget-store';
 import { postgresStore } from './postgres-store';
 import { RateLimitErrors } from './rate-limit-errors';
 import type { RateLimitModuleOptions, RateLimitStore } from './rate-limit-options';
-import { RateLimits, type RateLimitSettings } from './rate-limits';
+import { checkLimit, RateLimits, type RateLimitSettings } from './rate-limits';
 
 /**
  * Rate limits for the routes marked `@RateLimit`, kept in the process (`'memory'`, the default), in
@@ -56,6 +56,12 @@ function checkSettings(options: RateLimitModuleOptions): RateLimitSettings {
     failClosed: checkBoolean('rate limit failClosed', options.failClosed ?? false),
     timeoutMs: Math.max(1, checkMilliseconds('rate limit timeoutMs', options.timeoutMs ?? 1000)),
     keyPrefix,
+    limits: new Map(
+      Object.entries(options.limits ?? {}).map(([name, limit]) => [
+        name,
+        checkLimit(limit, `RateLimitModule.forRoot's limits.${name}`),
+      ]),
+    ),
   };
 }
 

@@ -33,10 +33,17 @@ export interface RateLimitModuleOptions {
   readonly timeoutMs?: number;
   /** What every key in the store starts with, so that applications sharing a store keep apart. Default `'keel'`. */
   readonly keyPrefix?: string;
+  /**
+   * Limits by name, for `@RateLimit('name')`: what the application's configuration decides at boot
+   * (a decorator's own options are fixed when its class is defined).
+   */
+  readonly limits?: Readonly<Record<string, RateLimitOptions>>;
 }
 
 /** The record `@RateLimit` leaves on a class or a method, read once at boot. */
-export interface RateLimitRecord extends RateLimitOptions {
+export interface RateLimitRecord {
+  /** The limit itself, or the name of one of `RateLimitModule.forRoot`'s `limits`. */
+  readonly limit: RateLimitOptions | string;
   /**
    * Whose budget the routes spend: the class's name for a limit on a class (its routes share one
    * budget), `Class.method` for a limit on a method (its own).

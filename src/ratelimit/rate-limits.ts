@@ -4,7 +4,7 @@ import { MetadataKey } from '../metadata/keys';
 import type { BudgetLimiter, BudgetStore } from './budget-store';
 import { clientKey } from './client-key';
 import { RateLimitErrors } from './rate-limit-errors';
-import type { RateLimitRecord } from './rate-limit-options';
+import type { RateLimitOptions, RateLimitRecord } from './rate-limit-options';
 import { limitRoute } from './route-limit';
 import { StoreFailures } from './store-failures';
 
@@ -20,6 +20,8 @@ export interface RateLimitSettings {
   readonly failClosed: boolean;
   readonly timeoutMs: number;
   readonly keyPrefix: string;
+  /** The named limits, each checked already. */
+  readonly limits: ReadonlyMap<string, RateLimitOptions>;
 }
 
 /**
@@ -46,7 +48,7 @@ export class RateLimits {
   readonly limit = (route: LimitableRoute, handler: PreparedHandler): PreparedHandler => {
     const record = rateLimitOf(route);
     if (record === undefined) return handler;
-    const { limit, windowS } = checkRecord(record, route.description);
+    const { limit, windowS, key = 'ip' } = this.#optionsOf(record, route.description);
     const { failClosed, timeoutMs, keyPrefix } = this.#settings;
     const budgetKey = `${keyPrefix}:${record.budget}`;
     let limiter = this.#limiters.get(budgetKey);
@@ -58,13 +60,20 @@ export class RateLimits {
       route: route.description,
       limit,
       windowS,
-      keyOf: clientKey(record.key ?? 'ip', route.description),
+      keyOf: clientKey(key, route.description),
       limiter,
       timeoutMs: this.#store.isRemote ? timeoutMs : undefined,
       failClosed,
       failures: this.#failures,
     });
   };
+
+  #optionsOf({ limit }: RateLimitRecord, route: string): RateLimitOptions {
+    if (typeof limit !== 'string') return checkLimit(limit, `the @RateLimit of ${route}`);
+    const named = this.#settings.limits.get(limit);
+    if (!named) throw RateLimitErrors.unknownLimit(route, limit, [...this.#settings.limits.keys()]);
+    return named;
+  }
 }
 
 /**
@@ -84,16 +93,26 @@ export function rateLimitOf(route: { readonly metadata: ReadonlyMap<unknown, unk
   return route.metadata?.get(MetadataKey.rateLimit) as RateLimitRecord | undefined;
 }
 
-function checkRecord(record: RateLimitRecord, route: string): RateLimitRecord {
+/**
+ * `options` when its limit and window are positive integers and its key `'ip'` or a function; a
+ * boot error naming `where` (`the @RateLimit of OrderController.store (POST /orders)`) otherwise.
+ *
+ * @example
+ * checkLimit({ limit: 5, windowS: 60 }, "RateLimitModule.forRoot's limits.login");
+ */
+export function checkLimit(options: RateLimitOptions, where: string): RateLimitOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw RateLimitErrors.invalidRateLimit(where, 'options', options, '{ limit, windowS, key? }');
+  }
   for (const option of ['limit', 'windowS'] as const) {
-    const value = record[option];
+    const value = options[option];
     if (!Number.isSafeInteger(value) || value < 1) {
-      throw RateLimitErrors.invalidRateLimit(route, option, value, 'a positive integer');
+      throw RateLimitErrors.invalidRateLimit(where, option, value, 'a positive integer');
     }
   }
-  const { key } = record;
+  const { key } = options;
   if (key !== undefined && key !== 'ip' && typeof key !== 'function') {
-    throw RateLimitErrors.invalidRateLimit(route, 'key', key, `'ip' or a function (ctx) => string`);
+    throw RateLimitErrors.invalidRateLimit(where, 'key', key, `'ip' or a function (ctx) => string`);
   }
-  return record;
+  return options;
 }

@@ -56,6 +56,27 @@ describe('boot errors', () => {
     );
   });
 
+  test('a named limit the module does not give is refused at boot, naming the ones it gives', async () => {
+    @Controller('named')
+    class NamedController {
+      @RateLimit('api-writes')
+      @Post()
+      store() {
+        return {};
+      }
+    }
+    const module = RateLimitModule.forRoot({ limits: { login: { limit: 5, windowS: 60 } } });
+    await expect(bootApp(appWith([module], [NamedController]))).rejects.toThrow(
+      `E_UNKNOWN_RATE_LIMIT: NamedController.store (POST /named) has @RateLimit('api-writes'), but RateLimitModule.forRoot's limits have no 'api-writes' (it names 'login')`,
+    );
+  });
+
+  test('a named limit that is not a limit is refused by forRoot, naming it', () => {
+    expect(() => RateLimitModule.forRoot({ limits: { login: { limit: 5, windowS: 0 } } })).toThrow(
+      "E_INVALID_RATE_LIMIT: RateLimitModule.forRoot's limits.login has windowS 0: expected a positive integer",
+    );
+  });
+
   test('a key that is neither ip nor a function is refused at boot', async () => {
     const options = { limit: 5, windowS: 60, key: 'header' as 'ip' };
     const root = appWith([RateLimitModule.forRoot()], [controllerLimitedBy(options)]);

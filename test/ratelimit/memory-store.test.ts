@@ -40,6 +40,12 @@ class ApiController {
     return { keyed: true };
   }
 
+  @RateLimit('configured')
+  @Get('configured')
+  configured() {
+    return { configured: true };
+  }
+
   @RateLimit({ limit: 1, windowS: 30 })
   @Get('by-address')
   byAddress() {
@@ -47,7 +53,10 @@ class ApiController {
   }
 }
 
-@Module({ imports: [RateLimitModule.forRoot()], controllers: [SharedController, ApiController] })
+@Module({
+  imports: [RateLimitModule.forRoot({ limits: { configured: { limit: 2, windowS: 45 } } })],
+  controllers: [SharedController, ApiController],
+})
 class AppModule {}
 
 const served = useServedApp(AppModule, {}, (app) => {
@@ -123,4 +132,11 @@ test('a key function gives each of its keys a budget of its own', async () => {
   expect((await withKey('alpha')).status).toBe(200);
   expect((await withKey('alpha')).status).toBe(429);
   expect((await withKey('beta')).status).toBe(200);
+});
+
+test('@RateLimit(name) spends the limit RateLimitModule.forRoot gives that name', async () => {
+  const answers = [];
+  for (let i = 0; i < 3; i++) answers.push(await call('/api/configured'));
+  expect(answers.map((res) => res.status)).toEqual([200, 200, 429]);
+  expect(answers[0]?.headers.get('ratelimit-policy')).toBe('2;w=45');
 });
