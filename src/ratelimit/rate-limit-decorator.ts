@@ -5,7 +5,8 @@ import type { RateLimitOptions, RateLimitRecord } from './rate-limit-options';
 /**
  * Limits the routes of a class (which share one budget), or one method (its own budget; it wins
  * over the class's), to `limit` requests per `windowS` seconds per key, the client's address unless
- * `key` says otherwise; or to the limit `RateLimitModule.forRoot({ limits })` gives that name. Past
+ * `key` says otherwise; or to the limit `RateLimitModule.forRoot({ limits })` gives that name, one
+ * budget for every route that names it. Past
  * it, 429 `{"error":"too many requests"}` with `Retry-After`. Needs `RateLimitModule`; the options
  * are checked at boot.
  *

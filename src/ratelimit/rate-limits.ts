@@ -26,8 +26,8 @@ export interface RateLimitSettings {
 
 /**
  * The application's rate limits: at boot, for each route with `@RateLimit`, its limiter (one per
- * budget, so that the routes of a limited class share theirs) and its handler behind it; routes
- * without one get their handler back untouched.
+ * budget, so that the routes of a limited class, or of one named limit, share theirs) and its
+ * handler behind it; routes without one get their handler back untouched.
  *
  * @example
  * const call = rateLimits.limit(route, composeHandler(handler, guards, interceptors));
@@ -50,7 +50,9 @@ export class RateLimits {
     if (record === undefined) return handler;
     const { limit, windowS, key = 'ip' } = this.#optionsOf(record, route.description);
     const { failClosed, timeoutMs, keyPrefix } = this.#settings;
-    const budgetKey = `${keyPrefix}:${record.budget}`;
+    // A named limit is one budget wherever it is used: `@RateLimit('api-writes')` on three routes.
+    const budget = typeof record.limit === 'string' ? `limit:${record.limit}` : record.budget;
+    const budgetKey = `${keyPrefix}:${budget}`;
     let limiter = this.#limiters.get(budgetKey);
     if (!limiter) {
       limiter = this.#store.limiter({ keyPrefix: budgetKey, limit, windowS });

@@ -46,6 +46,12 @@ class ApiController {
     return { configured: true };
   }
 
+  @RateLimit('configured')
+  @Get('configured-too')
+  configuredToo() {
+    return { configured: true };
+  }
+
   @RateLimit({ limit: 1, windowS: 30 })
   @Get('by-address')
   byAddress() {
@@ -134,9 +140,11 @@ test('a key function gives each of its keys a budget of its own', async () => {
   expect((await withKey('beta')).status).toBe(200);
 });
 
-test('@RateLimit(name) spends the limit RateLimitModule.forRoot gives that name', async () => {
+test('@RateLimit(name) spends the limit RateLimitModule.forRoot gives that name, one budget for every route naming it', async () => {
   const answers = [];
-  for (let i = 0; i < 3; i++) answers.push(await call('/api/configured'));
-  expect(answers.map((res) => res.status)).toEqual([200, 200, 429]);
+  for (const path of ['configured', 'configured-too', 'configured', 'configured-too']) {
+    answers.push(await call(`/api/${path}`));
+  }
+  expect(answers.map((res) => res.status)).toEqual([200, 200, 429, 429]);
   expect(answers[0]?.headers.get('ratelimit-policy')).toBe('2;w=45');
 });
