@@ -111,7 +111,6 @@ export type {
   RateLimitModuleOptions,
   RateLimitOptions,
   RateLimitStore,
-  RedisStoreClient,
 } from './ratelimit/rate-limit-options';
 export { SessionModule } from './session/session-module';
 export type { SessionModuleOptions, SessionSecret } from './session/session-options';

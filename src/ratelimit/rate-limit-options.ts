@@ -13,11 +13,11 @@ export interface RateLimitOptions {
   readonly key?: RateLimitKey;
 }
 
-/** A client of Redis as rate-limiter-flexible takes it: ioredis, or node-redis 4 and later. */
-export type RedisStoreClient = object;
-
-/** Where the budgets are kept: in the process, in the application's PostgreSQL, or in Redis. */
-export type RateLimitStore = 'memory' | 'postgres' | { readonly redis: () => RedisStoreClient };
+/**
+ * Where the budgets are kept: in the process, in the application's PostgreSQL, or in the Redis of
+ * the client `redis` gives (ioredis, or node-redis 4 and later), read once at boot.
+ */
+export type RateLimitStore = 'memory' | 'postgres' | { readonly redis: () => object };
 
 /** Options of `RateLimitModule.forRoot`; all optional. */
 export interface RateLimitModuleOptions {
