@@ -7,6 +7,7 @@ import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import { MigrationErrors } from './cli/migration-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
+import { RateLimitErrors } from './ratelimit/rate-limit-errors';
 import { RoutingErrors } from './routing/routing-errors';
 import { SessionErrors } from './session/session-errors';
 
@@ -31,6 +32,7 @@ export const Errors = {
   ...MigrationErrors,
   ...OpenApiErrors,
   ...SessionErrors,
+  ...RateLimitErrors,
 };
 
 /** The codes of errors keel raises itself, at boot or while serving: each written once, in its builder. */
