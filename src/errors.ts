@@ -8,6 +8,7 @@ import { JobErrors } from './jobs/job-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import { MigrationErrors } from './cli/migration-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
+import { RateLimitErrors } from './ratelimit/rate-limit-errors';
 import { RoutingErrors } from './routing/routing-errors';
 import { SessionErrors } from './session/session-errors';
 
@@ -32,6 +33,7 @@ export const Errors = {
   ...MigrationErrors,
   ...OpenApiErrors,
   ...SessionErrors,
+  ...RateLimitErrors,
   ...JobErrors,
 };
 

@@ -4,6 +4,7 @@ import {
   JobsModule,
   Module,
   OpenApiModule,
+  RateLimitModule,
   SessionModule,
   redisCheck,
   type DynamicModule,
@@ -29,6 +30,8 @@ export interface AppSettings {
   readonly exposesDatabaseReason: boolean;
   /** A Redis readiness checks too; undefined, there is none. */
   readonly redisUrl?: string | undefined;
+  /** How many writes to the JSON API one client address may make per minute. Default: 60. */
+  readonly apiWritesPerMinute?: number;
 }
 
 @Module({})
@@ -60,6 +63,12 @@ export class AppModule {
           checks: redis ? { redis: redisCheck(() => redis.client) } : {},
         }),
         SessionModule.forRoot({ secret: () => settings.sessionSecret }),
+        // The JSON API's writes (@RateLimit('api-writes')), counted in the application's own
+        // database, so every replica spends the same budget.
+        RateLimitModule.forRoot({
+          store: 'postgres',
+          limits: { 'api-writes': { limit: settings.apiWritesPerMinute ?? 60, windowS: 60 } },
+        }),
         // Orders' confirmations and the daily summary, kept in the same database.
         JobsModule.forRoot(),
         // GET /openapi.json and GET /docs: the JSON API and the health endpoints (the HTML pages
