@@ -90,6 +90,7 @@ export type { HealthModuleOptions, HealthOptions } from './health/health-options
 export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
+export { PartialType } from './http/partial-type';
 export { Context, type SessionData } from './http/context';
 export type { RouteInfo } from './http/route-info';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
