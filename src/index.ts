@@ -95,6 +95,8 @@ export { Context, type SessionData } from './http/context';
 export type { RouteInfo } from './http/route-info';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';
+export { Authenticates, type SecurityScheme } from './openapi/authenticates';
+export { documentedRule } from './openapi/documented-rule';
 export type { JsonSchema } from './openapi/json-schema';
 export type { OpenApiDocument, OpenApiInfo } from './openapi/openapi-document';
 export { OpenApiModule } from './openapi/openapi-module';

@@ -1,5 +1,7 @@
 import type { DynamicModule } from '../container/module-definition';
+import { Container } from '../container/container';
 import { InjectionToken } from '../container/token';
+import { APP_GUARD } from '../hooks/hook-tokens';
 import { Inject, Injectable } from '../decorators/injectable';
 import { Module } from '../decorators/module';
 import { APP_ROUTES, type RouteRegistrar } from '../routing/app-routes';
@@ -19,8 +21,11 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar {
   #document: OpenApiDocument | undefined;
   #routeCount = -1;
 
-  constructor(@Inject(OPENAPI_SETTINGS) settings: OpenApiSettings) {
+  readonly #container: Container;
+
+  constructor(@Inject(OPENAPI_SETTINGS) settings: OpenApiSettings, container: Container) {
     this.#settings = settings;
+    this.#container = container;
   }
 
   register(router: Router): void {
@@ -43,7 +48,11 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar {
   document(): OpenApiDocument {
     const routes = this.#router?.routes() ?? [];
     if (!this.#document || routes.length !== this.#routeCount) {
-      this.#document = buildOpenApiDocument(routes.filter(this.#settings.include), this.#settings.info);
+      this.#document = buildOpenApiDocument(
+        routes.filter(this.#settings.include),
+        this.#settings.info,
+        this.#container.getAll(APP_GUARD),
+      );
       this.#routeCount = routes.length;
     }
     return this.#document;
