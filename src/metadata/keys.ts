@@ -25,4 +25,6 @@ export const MetadataKey = {
   skipCsrf: Symbol('keel:skip-csrf'),
   /** Under `custom`: the route answers probes (health, metrics), which the access log keeps at debug. */
   probeRoute: Symbol('keel:probe-route'),
+  /** Under `custom`: the answers a keel route documents itself (`RouteDoc.answers`), such as readiness's 503. */
+  routeAnswers: Symbol('keel:route-answers'),
 } as const;

@@ -56,6 +56,16 @@ const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   },
 };
 
+/** What the document needs to know of the application beyond its routes. */
+export interface ApplicationFacts {
+  /** The `APP_GUARD`s, which guard every route. */
+  readonly globalGuards: readonly HookEntry<CanActivate>[];
+  /** Whether a route may answer 503: the application has a database or sheds load, and the route is no health route. */
+  readonly mayBeUnavailable: (route: RouteDefinition) => boolean;
+}
+
+const NO_FACTS: ApplicationFacts = { globalGuards: [], mayBeUnavailable: () => false };
+
 interface Operation {
   readonly route: RouteDefinition;
   readonly method: string;
@@ -73,8 +83,9 @@ interface Operation {
 export function buildOpenApiDocument(
   routes: readonly RouteDefinition[],
   info: OpenApiInfo,
-  globalGuards: readonly HookEntry<CanActivate>[] = [],
+  application: ApplicationFacts = NO_FACTS,
 ): OpenApiDocument {
+  const { globalGuards, mayBeUnavailable } = application;
   const schemas = new ClassSchemas();
   const security = new SecuritySchemes();
   const operations: Operation[] = routes
@@ -106,7 +117,11 @@ export function buildOpenApiDocument(
           error: { $ref: '#/components/schemas/Error' },
           validationError: { $ref: '#/components/schemas/ValidationError' },
         },
-        { authenticates: requirement !== undefined, isGuarded: declaredGuards.length > 0 },
+        {
+          authenticates: requirement !== undefined,
+          isGuarded: declaredGuards.length > 0,
+          mayBeUnavailable: mayBeUnavailable(route),
+        },
       ),
     };
   }

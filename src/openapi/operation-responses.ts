@@ -10,12 +10,14 @@ export interface ResponseSchemas {
   readonly validationError: JsonSchema;
 }
 
-/** What the guards of an operation can answer instead of its handler. */
-export interface GuardAnswers {
+/** What can answer an operation besides its handler and its parameters. */
+export interface AnswerSources {
   /** A guard states how it authenticates (`@Authenticates`): 401 without valid credentials. */
   readonly authenticates: boolean;
   /** A guard is declared on the route: any guard's `false` is 403. */
   readonly isGuarded: boolean;
+  /** The application has a database or sheds load, and the route is not a health route: 503. */
+  readonly mayBeUnavailable: boolean;
 }
 
 // The resource convention's own answers, action by action: JSON for API resources, pages for the others.
@@ -52,34 +54,43 @@ const DESCRIPTIONS: Readonly<Record<number, string>> = {
   413: 'Body over the size limit',
   415: 'Unsupported content type: send JSON or a form',
   422: 'Validation failed; fields lists the messages by field',
+  503: 'The database cannot be reached, or the server is overloaded; Retry-After says when to ask again',
 };
 
 const LOCATION = { Location: { schema: { type: 'string' } } };
+const RETRY_AFTER = { 'Retry-After': { schema: { type: 'string' } } };
 const HTML = { 'text/html': { schema: { type: 'string' } } };
 
 /**
  * The responses an operation documents: the resource convention's statuses for a resource action,
  * else 200; 400, 413, 415 and 422 where the route binds a body; 422 where it binds its query into a
- * class; 400 where a pipe reads a parameter; 401 and 403 where guards protect it.
+ * class; 400 where a pipe reads a parameter; 401 and 403 where guards protect it; 503 where the
+ * database or load shedding may refuse it; and the answers the route states itself.
  *
  * @example
- * operationResponses({ action: 'show', isApi: true }, schemas, { authenticates: false, isGuarded: false }); // { 200, 404 }
+ * operationResponses({ action: 'show', isApi: true }, schemas, { authenticates: false, isGuarded: false, mayBeUnavailable: false }); // { 200, 404 }
  */
 export function operationResponses(
   doc: RouteDoc,
   schemas: ResponseSchemas,
-  guards: GuardAnswers,
+  sources: AnswerSources,
 ): Record<string, JsonSchema> {
   const isPage = doc.action !== undefined && doc.isApi !== true;
   const statuses = new Set(doc.action ? (isPage ? PAGE_STATUSES : API_STATUSES)[doc.action] : [200]);
   if (doc.body) for (const status of BODY_STATUSES) statuses.add(status);
   if (doc.queryClass) statuses.add(422);
   if (doc.params?.length || doc.query?.some((query) => query.pipes?.length)) statuses.add(400);
-  if (guards.authenticates) statuses.add(401);
-  if (guards.isGuarded) statuses.add(403);
+  if (sources.authenticates) statuses.add(401);
+  if (sources.isGuarded) statuses.add(403);
+  if (sources.mayBeUnavailable) statuses.add(503);
+  const stated = doc.answers ?? {};
+  for (const status of Object.keys(stated)) statuses.add(Number(status));
   const responses: Record<string, JsonSchema> = {};
   for (const status of [...statuses].sort((a, b) => a - b)) {
-    responses[String(status)] = { description: DESCRIPTIONS[status], ...answer(status, isPage, schemas) };
+    const own = stated[status];
+    responses[String(status)] = own
+      ? { description: own.description, ...(own.schema ? json(own.schema) : {}) }
+      : { description: DESCRIPTIONS[status], ...answer(status, isPage, schemas) };
   }
   return responses;
 }
@@ -87,6 +98,7 @@ export function operationResponses(
 function answer(status: number, isPage: boolean, schemas: ResponseSchemas): JsonSchema {
   if (status === 204) return {};
   if (status === 303) return { headers: LOCATION };
+  if (status === 503) return { headers: RETRY_AFTER, ...json(schemas.error) };
   // A page resource answers its successes, a missing item and an invalid form with pages.
   if (isPage && (status < 300 || status === 404 || status === 422)) return { content: HTML };
   if (status === 422) return json(schemas.validationError);

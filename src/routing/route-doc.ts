@@ -16,6 +16,12 @@ export interface ParamDoc {
   readonly pipes: readonly HookEntry<PipeTransform>[];
 }
 
+/** An answer a route documents itself: what it means, and the JSON Schema of its body. */
+export interface RouteAnswer {
+  readonly description: string;
+  readonly schema?: Readonly<Record<string, unknown>>;
+}
+
 /**
  * What the OpenAPI document says about a route beyond its method and path, recorded when the route
  * is compiled; a route without one is documented from its method and path alone.
@@ -41,4 +47,6 @@ export interface RouteDoc {
   readonly params?: readonly ParamDoc[];
   /** The class a whole query string is bound into (`@Query() filter: OrderFilter`). */
   readonly queryClass?: Class;
+  /** Answers, by status, that the route states itself (the health routes' bodies); they replace the derived ones. */
+  readonly answers?: Readonly<Record<number, RouteAnswer>>;
 }

@@ -6,6 +6,7 @@ import {
   Body,
   Controller,
   Get,
+  HealthModule,
   HttpError,
   Module,
   OpenApiModule,
@@ -21,12 +22,13 @@ import {
   type Application,
   type CanActivate,
   type Context,
+  type JsonSchema,
   type OpenApiDocument,
 } from 'keel';
 import request from 'supertest';
 import { bootApp, listenerOf } from '../factories/app';
 import { captureLog } from '../factories/log';
-import { validateOpenApi, VALIDATOR_TIMEOUT_MS } from '../factories/openapi';
+import { schemaValidator, validateOpenApi, VALIDATOR_TIMEOUT_MS } from '../factories/openapi';
 
 // Rules of the application's own, as the sample makes them: counted in code points, with a schema.
 const Characters = (min: number, max: number) =>
@@ -359,5 +361,54 @@ describe('parameters and bodies as the route reads them', () => {
       properties: document.components.schemas.TicketInput?.properties,
     });
     expect(operation('/venues/{id}', 'patch').requestBody).toMatchObject({ required: false });
+  });
+});
+
+describe('answers the application gives on every route', () => {
+  test('the health routes document their bodies, readiness its 503; with load shedding every other route documents 503 and Retry-After', async () => {
+    @Module({
+      imports: [
+        OpenApiModule.forRoot({ title: 'Tickets', version: '1' }),
+        HealthModule.forRoot({ dataSource: () => undefined }),
+      ],
+      controllers: [TicketApiController],
+    })
+    class ShedModule {}
+    const shed = await bootApp(ShedModule, { loadShedding: { maxEventLoopDelayMs: 60_000 } });
+    const doc = (await request(listenerOf(shed)).get('/openapi.json')).body as OpenApiDocument;
+    const ready = await request(listenerOf(shed)).get('/health/ready');
+    await shed.close();
+    const responses = (path: string, method = 'get') =>
+      (doc.paths[path]?.[method] as Operation).responses as Record<string, Record<string, unknown>>;
+
+    expect(Object.keys(responses('/health'))).toEqual(['200']);
+    expect(Object.keys(responses('/health/ready'))).toEqual(['200', '503']);
+    const readySchema = schemaValidator(doc)(
+      (responses('/health/ready')[503]?.content as Record<string, { schema: JsonSchema }>)['application/json']
+        .schema,
+    );
+    expect(ready.status).toBe(503);
+    expect(readySchema(ready.body)).toBe(true);
+    expect(readySchema({ status: 'ready', db: 'connected' })).toBe(false);
+
+    for (const [path, method] of [
+      ['/api/tickets', 'get'],
+      ['/api/tickets', 'post'],
+      ['/api/tickets/{id}', 'delete'],
+    ]) {
+      expect(responses(path, method)[503]).toEqual({
+        description: expect.stringContaining('overloaded') as string,
+        headers: { 'Retry-After': { schema: { type: 'string' } } },
+        content: { 'application/json': { schema: ERROR } },
+      });
+    }
+  });
+
+  test('without a database or load shedding, no route documents 503', () => {
+    expect(
+      Object.values(document.paths).flatMap((methods) =>
+        Object.values(methods).filter((op) => '503' in (op as Operation).responses),
+      ),
+    ).toEqual([]);
   });
 });
