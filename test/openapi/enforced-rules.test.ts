@@ -21,6 +21,7 @@ import {
   documentedRule,
   type Application,
   type CanActivate,
+  type Class,
   type Context,
   type JsonSchema,
   type OpenApiDocument,
@@ -288,14 +289,19 @@ describe('an APP_GUARD that authenticates', () => {
     }
   }
 
-  test('every operation requires its scheme and documents 401', async () => {
+  // An application of `controller` whose every route SessionGuard guards.
+  function guardedBy(controller: Class): Class {
     @Module({
       imports: [OpenApiModule.forRoot({ title: 'Things', version: '1' })],
-      controllers: [VenueController],
+      controllers: [controller],
       providers: [{ provide: APP_GUARD, useClass: SessionGuard }],
     })
     class GuardedModule {}
-    const guarded = await bootApp(GuardedModule);
+    return GuardedModule;
+  }
+
+  test('every operation requires its scheme and documents 401', async () => {
+    const guarded = await bootApp(guardedBy(VenueController));
     const doc = (await request(listenerOf(guarded)).get('/openapi.json')).body as OpenApiDocument;
     await guarded.close();
     expect(doc.paths['/venues/{id}']?.get).toMatchObject({ security: [{ session: [], apiKey: [] }] });
@@ -303,14 +309,8 @@ describe('an APP_GUARD that authenticates', () => {
   });
 
   test('two different schemes under one name stop the document, naming both routes and the fix', async () => {
-    @Module({
-      imports: [OpenApiModule.forRoot({ title: 'Things', version: '1' })],
-      controllers: [ThingController],
-      providers: [{ provide: APP_GUARD, useClass: SessionGuard }],
-    })
-    class ConflictingModule {}
     const log = captureLog();
-    const conflicting = await bootApp(ConflictingModule, { logger: log.logger });
+    const conflicting = await bootApp(guardedBy(ThingController), { logger: log.logger });
     const res = await request(listenerOf(conflicting)).get('/openapi.json');
     await conflicting.close();
     expect(res.status).toBe(500);
