@@ -172,6 +172,7 @@ test('malformed JSON is 400, a body of another type 415, a bad page 422 naming i
     ['0', 'page must be at least 1'],
     ['two', 'page must be a whole number'],
     ['1.5', 'page must be a whole number'],
+    ['1&page=2', 'page must be a whole number'],
     ['2147483648', 'page must be at most 2147483647'],
   ]) {
     const page = await send('GET', `/api/orders?page=${bad}`);
