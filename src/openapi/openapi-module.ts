@@ -3,6 +3,7 @@ import { Container } from '../container/container';
 import { InjectionToken } from '../container/token';
 import { DatabaseConnector } from '../database/database-connector';
 import { APP_GUARD } from '../hooks/hook-tokens';
+import type { OnApplicationBootstrap } from '../lifecycle/lifecycle-hooks';
 import { LoadMonitor } from '../lifecycle/load-monitor';
 import { Inject, Injectable } from '../decorators/injectable';
 import { Module } from '../decorators/module';
@@ -18,7 +19,7 @@ const OPENAPI_SETTINGS = new InjectionToken<OpenApiSettings>('OpenAPI settings')
 
 /** Serves the document and its Swagger UI page, built from the router's routes when first asked for. */
 @Injectable()
-class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar {
+class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnApplicationBootstrap {
   readonly #settings: OpenApiSettings;
   #router: Router | undefined;
   #document: OpenApiDocument | undefined;
@@ -45,6 +46,11 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar {
       },
       ...swaggerUiRoutes({ title: info.title, docsPath, documentPath: path }),
     );
+  }
+
+  // Built once at boot, when every route is in: a document that cannot be made stops the boot.
+  onApplicationBootstrap(): void {
+    this.document();
   }
 
   // A database that cannot be reached, or a passed load limit, is 503 on every route but the health ones.
