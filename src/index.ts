@@ -90,10 +90,13 @@ export type { HealthModuleOptions, HealthOptions } from './health/health-options
 export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
+export { PartialType } from './http/partial-type';
 export { Context, type SessionData } from './http/context';
 export type { RouteInfo } from './http/route-info';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';
+export { Authenticates, type SecurityScheme } from './openapi/authenticates';
+export { documentedRule } from './openapi/documented-rule';
 export type { JsonSchema } from './openapi/json-schema';
 export type { OpenApiDocument, OpenApiInfo } from './openapi/openapi-document';
 export { OpenApiModule } from './openapi/openapi-module';

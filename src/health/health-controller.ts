@@ -15,6 +15,7 @@ import { isCheckProvider, type CheckFunction } from './health-check';
 import { MetadataKey } from '../metadata/keys';
 import { HealthEndpoints } from './health-endpoints';
 import type { HealthSettings } from './health-options';
+import { LIVENESS_ANSWERS, READINESS_ANSWERS } from './health-answers';
 import { NamedCheck } from './named-check';
 import type { DataSourceResolver } from './readiness-check';
 
@@ -54,11 +55,13 @@ export function healthController(settings: HealthSettings, resolveDataSource?: D
     }
 
     @Get('', { name: settings.names.liveness })
+    @SetMetadata(MetadataKey.routeAnswers, LIVENESS_ANSWERS)
     liveness(ctx: Context): void {
       this.#endpoints.liveness(ctx);
     }
 
     @Get('ready', { name: settings.names.readiness })
+    @SetMetadata(MetadataKey.routeAnswers, READINESS_ANSWERS)
     readiness(ctx: Context): Promise<void> {
       return this.#endpoints.readiness(ctx);
     }
