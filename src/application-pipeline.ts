@@ -23,6 +23,8 @@ import type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 import { ViewRenderer } from './http/views';
 import { MetadataKey } from './metadata/keys';
 import { accessLog } from './observability/access-log';
+import type { RequestWatcher } from './http/dispatcher';
+import { composeWatchers } from './http/request-watchers';
 
 export type { Express } from 'express';
 
@@ -32,6 +34,8 @@ export interface PipelineOptions {
   readonly logger: Logger;
   /** Where the access lines go; undefined: the access log is off. */
   readonly accessLogger: Logger | undefined;
+  /** What modules watch every request with (metrics), besides the access log. */
+  readonly watchers: readonly RequestWatcher[];
   /** The request id's header; undefined: neither read nor answered. */
   readonly requestIdHeader: string | undefined;
   readonly views: string;
@@ -55,7 +59,7 @@ export interface GlobalHookInstances {
  * and the dispatcher that runs them all.
  *
  * @example
- * const pipeline = new Pipeline({ resolve, logger, accessLogger, requestIdHeader, views, bodyLimit, globals, errorDescribers });
+ * const pipeline = new Pipeline({ resolve, logger, accessLogger, watchers, requestIdHeader, views, bodyLimit, globals, errorDescribers });
  * http.createServer(pipeline.serverClasses, pipeline.handle);
  */
 export class Pipeline {
@@ -112,7 +116,11 @@ export class Pipeline {
       pages,
       describers: options.errorDescribers,
       requestIdHeader: options.requestIdHeader,
-      watch: options.accessLogger === undefined ? undefined : accessLog(options.accessLogger),
+      watch: composeWatchers(
+        options.accessLogger === undefined
+          ? options.watchers
+          : [accessLog(options.accessLogger), ...options.watchers],
+      ),
     });
   }
 
