@@ -13,6 +13,12 @@ import { Injectable } from '../decorators/injectable';
 /** A series' definition as prom-client takes it, without `registers`: the application's registry is the one. */
 export type MetricDefinition<Configuration> = Omit<Configuration, 'registers'>;
 
+const NOT_COUNTERS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
 /**
  * The application's Prometheus registry, which `MetricsModule` serves: keel's series, Node's
  * defaults, and the application's own, registered here. One per application, never prom-client's
@@ -34,6 +40,9 @@ export class Metrics {
     this.registry = new this.#prom.Registry();
     // Node's own: CPU, memory, heap, event-loop delay, GC, handles.
     this.#prom.collectDefaultMetrics({ register: this.registry });
+    // Gauges named like counters, which `promtool check metrics` rejects; each is the sum of the
+    // series by type beside it (`sum(nodejs_active_handles)`).
+    for (const name of NOT_COUNTERS) this.registry.removeSingleMetric(name);
   }
 
   /** A counter in this registry. @example metrics.counter({ name: 'jobs_total', help: 'Jobs run', labelNames: ['outcome'] }).inc({ outcome: 'done' }) */
