@@ -86,10 +86,10 @@ describe('keel_readiness', () => {
  * The pool's counts as the driver keeps them: a connection taken and held counts as not idle, and a
  * query that finds every connection taken counts as waiting until one is released.
  */
-function poolScenario(options: () => DataSourceOptions): void {
+function poolScenario(options: () => DataSourceOptions & { poolSize: number }): void {
   test('keel_database_pool_connections follows the pool: total, idle, and queries waiting', async () => {
     @Module({
-      imports: [DatabaseModule.forRoot(() => ({ ...options(), poolSize: 2 })), MetricsModule.forRoot()],
+      imports: [DatabaseModule.forRoot(options), MetricsModule.forRoot()],
     })
     class AppModule {}
     const { app, metricsUrl } = await serve(AppModule);
@@ -128,11 +128,11 @@ function poolScenario(options: () => DataSourceOptions): void {
 }
 
 describe('on PostgreSQL (pg)', () => {
-  poolScenario(() => ({ type: 'postgres', url: postgresUrl() }));
+  poolScenario(() => ({ type: 'postgres', url: postgresUrl(), poolSize: 2 }));
 });
 
 describeNeeding(mariadbMissing(), 'on MariaDB (mysql2)', () => {
-  poolScenario(() => ({ type: 'mariadb', url: mariadbUrl() ?? '' }));
+  poolScenario(() => ({ type: 'mariadb', url: mariadbUrl() ?? '', poolSize: 2 }));
 });
 
 test('keel_database_pool_connections has no samples without DatabaseModule', async () => {
