@@ -1,6 +1,7 @@
 import {
   DatabaseModule,
   HealthModule,
+  MetricsModule,
   Module,
   OpenApiModule,
   SessionModule,
@@ -27,6 +28,8 @@ export interface AppSettings {
   readonly exposesDatabaseReason: boolean;
   /** A Redis readiness checks too; undefined, there is none. */
   readonly redisUrl?: string | undefined;
+  /** The port the metrics are served on, apart from the application's. */
+  readonly metricsPort: number;
 }
 
 @Module({})
@@ -58,6 +61,9 @@ export class AppModule {
           checks: redis ? { redis: redisCheck(() => redis.client) } : {},
         }),
         SessionModule.forRoot({ secret: () => settings.sessionSecret }),
+        // On a port of their own, which the pod's annotations point Prometheus to and the Service
+        // does not expose.
+        MetricsModule.forRoot({ port: settings.metricsPort }),
         // GET /openapi.json and GET /docs: the JSON API and the health endpoints (the HTML pages
         // are for browsers, not API clients).
         OpenApiModule.forRoot({

@@ -15,7 +15,13 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const exposesDatabaseReason = config.NODE_ENV !== 'production';
   const redisUrl = config.REDIS_URL?.trim() || undefined;
-  const settings = { apiToken, sessionSecret: session.secret, exposesDatabaseReason, redisUrl };
+  const settings = {
+    apiToken,
+    sessionSecret: session.secret,
+    exposesDatabaseReason,
+    redisUrl,
+    metricsPort: config.METRICS_PORT,
+  };
   const app = await createApplication(AppModule.on(database, settings), {
     views: path.join(__dirname, '..', 'views'),
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,

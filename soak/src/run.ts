@@ -169,7 +169,14 @@ function errorOf(line: string): string {
 }
 
 function startSample(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const env = { ...process.env, PORT: '0', DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '0', API_TOKEN };
+  const env = {
+    ...process.env,
+    PORT: '0',
+    METRICS_PORT: '0',
+    DATA_DIR: dataDir,
+    SHUTDOWN_DELAY_MS: '0',
+    API_TOKEN,
+  };
   const child = spawn(process.execPath, [SAMPLE_MAIN], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
