@@ -10,6 +10,9 @@ import type {
 } from 'prom-client';
 import { Injectable } from '../decorators/injectable';
 
+// The series' types, as an application names them in its own fields.
+export type { Counter, Gauge, Histogram };
+
 /** A series' definition as prom-client takes it, without `registers`: the application's registry is the one. */
 export type MetricDefinition<Configuration> = Omit<Configuration, 'registers'>;
 

@@ -10,8 +10,8 @@ import {
   Post,
   type Application,
   type Context,
+  type Counter,
 } from 'keel';
-import type { Counter } from 'prom-client';
 import { bootApp } from '../factories/app';
 import { gate, HOST } from '../factories/gates';
 import { captureLog, DEBUG_LEVEL, type LogCapture } from '../factories/log';
