@@ -1,8 +1,6 @@
 import {
   Controller,
-  Get,
   HealthModule,
-  HttpError,
   Injectable,
   Metrics,
   MetricsModule,
@@ -13,14 +11,12 @@ import {
   type Counter,
 } from 'keel';
 import { bootApp } from '../factories/app';
-import { gate, HOST } from '../factories/gates';
+import { heldOrderRoutes } from '../factories/order-routes';
+import { HOST } from '../factories/gates';
 import { captureLog, DEBUG_LEVEL, type LogCapture } from '../factories/log';
 import { parseSamples, scrape, scrapeUntil, seriesOf, valueOf, type Sample } from '../factories/metrics';
 
 jest.setTimeout(30_000);
-
-const held = gate();
-const entered = gate();
 
 @Injectable()
 class OrderEvents {
@@ -39,38 +35,22 @@ class OrderEvents {
   }
 }
 
-@Controller('orders')
-class OrderController {
-  constructor(private readonly events: OrderEvents) {}
+const { OrderController, held, entered } = heldOrderRoutes();
 
-  @Get(':id')
-  show(ctx: Context) {
-    return { id: ctx.param('id') };
-  }
+@Controller('orders')
+class OrderStoreController {
+  constructor(private readonly events: OrderEvents) {}
 
   @Post()
   store(ctx: Context): void {
     this.events.created('web');
     ctx.json(201, { id: 1 });
   }
-
-  @Get('broken/:id')
-  broken(): never {
-    throw new HttpError(503, 'down');
-  }
-
-  // Answers only once the test opens `held`.
-  @Get('slow/:id')
-  async slow(ctx: Context): Promise<void> {
-    entered.open();
-    await held.opened;
-    ctx.json(200, { late: true });
-  }
 }
 
 @Module({
   imports: [MetricsModule.forRoot(), HealthModule.forRoot()],
-  controllers: [OrderController],
+  controllers: [OrderController, OrderStoreController],
   providers: [OrderEvents],
 })
 class AppModule {}
