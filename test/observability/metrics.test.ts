@@ -10,6 +10,7 @@ import {
   type Context,
   type Counter,
 } from 'keel';
+import { createTestingApplication } from 'keel/testing';
 import { bootApp } from '../factories/app';
 import { heldOrderRoutes } from '../factories/order-routes';
 import { HOST } from '../factories/gates';
@@ -186,6 +187,30 @@ test('HEAD /metrics answers the headers without the text', async () => {
   const res = await fetch(`${url}/metrics`, { method: 'HEAD' });
   expect(res.status).toBe(200);
   expect(await res.text()).toBe('');
+});
+
+test('an overloaded application still answers scrapes while it sheds ordinary requests', async () => {
+  const overloaded = await bootApp(AppModule, { handleSignals: false, loadShedding: { maxRssBytes: 1 } });
+  try {
+    const overloadedUrl = (await overloaded.listen(0, HOST)).url;
+    expect((await fetch(`${overloadedUrl}/orders/1`)).status).toBe(503);
+    const samples = await scrape(`${overloadedUrl}/metrics`);
+    expect(requests(samples, { method: 'GET', route: '', status: '503' })).toBe(1);
+  } finally {
+    await overloaded.close();
+  }
+});
+
+test('in-process requests (app.inject) are counted as requests over a socket are', async () => {
+  const testing = await createTestingApplication(AppModule).boot({ logger: false });
+  try {
+    await testing.inject({ method: 'GET', url: '/orders/9' });
+    const scraped = await testing.inject({ method: 'GET', url: '/metrics' });
+    const samples = parseSamples(scraped.body);
+    expect(requests(samples, { method: 'GET', route: '/orders/:id', status: '200' })).toBe(1);
+  } finally {
+    await testing.close();
+  }
 });
 
 describe('without MetricsModule', () => {
