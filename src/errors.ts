@@ -8,6 +8,7 @@ import { LifecycleErrors } from './lifecycle/lifecycle-errors';
 import { MetricsErrors } from './observability/metrics-errors';
 import { MigrationErrors } from './cli/migration-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
+import { RateLimitErrors } from './ratelimit/rate-limit-errors';
 import { RoutingErrors } from './routing/routing-errors';
 import { SessionErrors } from './session/session-errors';
 
@@ -33,6 +34,7 @@ export const Errors = {
   ...MigrationErrors,
   ...OpenApiErrors,
   ...SessionErrors,
+  ...RateLimitErrors,
 };
 
 /** The codes of errors keel raises itself, at boot or while serving: each written once, in its builder. */

@@ -113,5 +113,13 @@ export type { ResourceAction, ResourceOptions, ResourceOutputs } from './routing
 export type { RouteHandler } from './routing/route';
 export { Router, type FunctionRouteOptions } from './routing/router';
 export type { RouteParams, RouteQuery } from './http/route-info';
+export { RateLimit } from './ratelimit/rate-limit-decorator';
+export { RateLimitModule } from './ratelimit/rate-limit-module';
+export type {
+  RateLimitKey,
+  RateLimitModuleOptions,
+  RateLimitOptions,
+  RateLimitStore,
+} from './ratelimit/rate-limit-options';
 export { SessionModule } from './session/session-module';
 export type { SessionModuleOptions, SessionSecret } from './session/session-options';

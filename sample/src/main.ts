@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     exposesDatabaseReason,
     redisUrl,
     metricsPort: config.METRICS_PORT,
+    apiWritesPerMinute: config.API_WRITES_PER_MINUTE,
   };
   const app = await createApplication(AppModule.on(database, settings), {
     views: path.join(__dirname, '..', 'views'),

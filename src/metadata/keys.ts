@@ -21,4 +21,6 @@ export const MetadataKey = {
   skipCsrf: Symbol('keel:skip-csrf'),
   /** Under `custom`: the route answers probes (health, metrics), which the access log keeps at debug. */
   probeRoute: Symbol('keel:probe-route'),
+  /** Under `custom`: the route's `@RateLimit`, the method's over the class's. */
+  rateLimit: Symbol('keel:rate-limit'),
 } as const;

@@ -4,6 +4,7 @@ import type { RouteDoc } from '../routing/route-doc';
 import { ClassSchemas } from './class-schemas';
 import type { JsonSchema } from './json-schema';
 import { operationResponses } from './operation-responses';
+import { rateLimitOf } from '../ratelimit/rate-limits';
 
 /** The document's `info`: what the API is called and which version of it this is. */
 export interface OpenApiInfo {
@@ -83,11 +84,15 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: O
       ...(doc.tag ? { tags: [doc.tag] } : {}),
       ...parametersOf(route.path, doc, schemas),
       ...(doc.body ? { requestBody: requestBody(schemas.ref(doc.body)) } : {}),
-      responses: operationResponses(doc, {
-        output: doc.output && schemas.ref(doc.output),
-        error: { $ref: '#/components/schemas/Error' },
-        validationError: { $ref: '#/components/schemas/ValidationError' },
-      }),
+      responses: operationResponses(
+        doc,
+        {
+          output: doc.output && schemas.ref(doc.output),
+          error: { $ref: '#/components/schemas/Error' },
+          validationError: { $ref: '#/components/schemas/ValidationError' },
+        },
+        { isRateLimited: rateLimitOf({ metadata: route.hooks?.metadata }) !== undefined },
+      ),
     };
   }
   return {

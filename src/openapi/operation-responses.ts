@@ -43,22 +43,45 @@ const DESCRIPTIONS: Readonly<Record<number, string>> = {
 };
 
 const LOCATION = { Location: { schema: { type: 'string' } } };
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': { description: '<limit>;w=<window in seconds>', schema: { type: 'string' } },
+  RateLimit: { description: 'limit=<n>, remaining=<n>, reset=<seconds>', schema: { type: 'string' } },
+};
+const TOO_MANY_HEADERS = {
+  'Retry-After': {
+    description: 'Seconds until the budget has room again',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  ...RATE_LIMIT_HEADERS,
+};
 const HTML = { 'text/html': { schema: { type: 'string' } } };
 
 /**
  * The responses an operation documents: the resource convention's statuses for a resource action,
- * else 200; 400, 415 and 422 only where the route binds a body.
+ * else 200; 400, 415 and 422 only where the route binds a body; 429 with `Retry-After` where the
+ * route is rate limited.
  *
  * @example
- * operationResponses({ action: 'show', isApi: true }, schemas); // { 200: ..., 404: ... }
+ * operationResponses({ action: 'show', isApi: true }, schemas, { isRateLimited: false }); // { 200: ..., 404: ... }
  */
-export function operationResponses(doc: RouteDoc, schemas: ResponseSchemas): Record<string, JsonSchema> {
+export function operationResponses(
+  doc: RouteDoc,
+  schemas: ResponseSchemas,
+  { isRateLimited }: { readonly isRateLimited: boolean },
+): Record<string, JsonSchema> {
   const isPage = doc.action !== undefined && doc.isApi !== true;
   const statuses = doc.action ? (isPage ? PAGE_STATUSES : API_STATUSES)[doc.action] : [200, 400, 415, 422];
   const responses: Record<string, JsonSchema> = {};
   for (const status of statuses) {
     if (BODY_STATUSES.has(status) && !doc.body) continue;
     responses[String(status)] = { description: DESCRIPTIONS[status], ...answer(status, isPage, schemas) };
+  }
+  if (isRateLimited) {
+    responses['429'] = {
+      description: 'Too many requests: the budget of this client is spent until Retry-After',
+      headers: TOO_MANY_HEADERS,
+      ...json(schemas.error),
+    };
   }
   return responses;
 }

@@ -6,7 +6,7 @@ import { REPO_ROOT, runNode } from '../factories/cli';
 const SCRIPT = `
 require('reflect-metadata');
 const { createApplication, Controller, Get, Module, Query } = require('keel');
-const DEFERRED = ['typeorm', 'multer', 'eta', 'commander', '@inquirer', 'body-parser', 'serve-static', 'express/lib/application', 'prom-client'];
+const DEFERRED = ['typeorm', 'multer', 'eta', 'commander', '@inquirer', 'body-parser', 'serve-static', 'express/lib/application', 'rate-limiter-flexible', 'prom-client'];
 const loaded = () =>
   DEFERRED.filter((name) => Object.keys(require.cache).some((file) => file.includes('/node_modules/' + name + (name.includes('/') ? '.js' : '/'))));
 class ListQuery {}

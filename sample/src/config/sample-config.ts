@@ -24,6 +24,12 @@ export class SampleConfig {
   /** The bearer token the JSON API's writes need; unset or empty, every write is refused. */
   @IsOptional() @IsString() API_TOKEN?: string;
 
+  /**
+   * How many writes (POST, PUT, PATCH, DELETE) one client address may make to the JSON API per
+   * minute, counted in the database, so replicas share the budget. Past it: 429 with `Retry-After`.
+   */
+  @IsInt() @Min(1) API_WRITES_PER_MINUTE = 60;
+
   /** Where the embedded database keeps its files. Default: `sample/.data/postgres`. */
   @IsOptional() @IsString() DATA_DIR?: string;
 

@@ -1,4 +1,4 @@
-import { ApiResource, Query, UseFilters, UseGuards, type Context } from 'keel';
+import { ApiResource, Query, RateLimit, UseFilters, UseGuards, type Context } from 'keel';
 import { ApiTokenGuard } from '../api-token-guard';
 import { OrderNotFoundJson } from '../order-not-found-filters';
 import { OrderInput } from '../../orders/order-input';
@@ -8,7 +8,8 @@ import { pageNumber } from '../../orders/request-numbers';
 
 /**
  * The orders as JSON: the same service as the HTML pages, without the forms. Reads are open;
- * writes need the API token. `input` and `output` give its OpenAPI document the body it binds and
+ * writes need the API token, and share one budget per client address (`api-writes`, set in
+ * `AppModule`). `input` and `output` give its OpenAPI document the body it binds and
  * the answers it sends.
  */
 @UseGuards(ApiTokenGuard)
@@ -25,6 +26,7 @@ export class OrderApiController {
   }
 
   // POST /api/orders
+  @RateLimit('api-writes')
   async store(ctx: Context) {
     const input = await ctx.bind(OrderInput);
     if (!input.ok) throw input.error;
@@ -39,6 +41,7 @@ export class OrderApiController {
   }
 
   // PUT|PATCH /api/orders/:id
+  @RateLimit('api-writes')
   async update(ctx: Context) {
     const order = await this.orders.get(ctx.param('id'));
     const input = await ctx.bind(OrderInput);
@@ -47,6 +50,7 @@ export class OrderApiController {
   }
 
   // DELETE /api/orders/:id
+  @RateLimit('api-writes')
   async destroy(ctx: Context) {
     await this.orders.remove(ctx.param('id'));
     ctx.noContent();
