@@ -5,6 +5,7 @@ import { DatabaseErrors } from './database/database-errors';
 import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
+import { MetricsErrors } from './observability/metrics-errors';
 import { MigrationErrors } from './cli/migration-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
 import { RateLimitErrors } from './ratelimit/rate-limit-errors';
@@ -29,6 +30,7 @@ export const Errors = {
   ...CliErrors,
   ...ConfigErrors,
   ...DatabaseErrors,
+  ...MetricsErrors,
   ...MigrationErrors,
   ...OpenApiErrors,
   ...SessionErrors,

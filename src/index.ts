@@ -103,6 +103,15 @@ export { OpenApiModule } from './openapi/openapi-module';
 export type { OpenApiOptions } from './openapi/openapi-options';
 export { LOGGER, type Logger } from './logging/logger';
 export { currentRequest, type CurrentRequest } from './http/request-state';
+export {
+  Metrics,
+  type Counter,
+  type Gauge,
+  type Histogram,
+  type MetricDefinition,
+} from './observability/metrics';
+export { MetricsModule } from './observability/metrics-module';
+export type { MetricsModuleOptions } from './observability/metrics-options';
 export type { ResourceAction, ResourceOptions, ResourceOutputs } from './routing/resource-table';
 export type { RouteHandler } from './routing/route';
 export { Router, type FunctionRouteOptions } from './routing/router';
