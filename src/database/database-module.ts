@@ -115,7 +115,7 @@ export class DatabaseModule {
         // Nothing redirects an application's database; keel/testing replaces this for a test's.
         { provide: DATABASE_REDIRECT, useValue: undefined },
       ],
-      exports: [DataSource, DatabaseConnector, DATABASE_REDIRECT],
+      exports: [DataSource, DatabaseConnector],
     };
   }
 
