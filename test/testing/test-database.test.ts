@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DatabaseModule, Module } from 'keel';
 import { createTestingApplication, type TestingApplication } from 'keel/testing';
 import { describeNeeding } from '../factories/requirements';
-import { freshSchema } from '../factories/test-database-app';
+import { TestDatabaseNote, freshSchema } from '../factories/test-database-app';
 import { closedPort, postgresServerMissing, postgresUrl, withUrlParts } from '../factories/test-databases';
 
 async function query<Row>(sql: string, values: unknown[] = []): Promise<Row[]> {
@@ -145,6 +145,34 @@ describeNeeding(postgresServerMissing(), 'withTestDatabase on a PostgreSQL serve
       expect(options.migrationsRun).toBe(false);
       const res = await app.inject('/notes');
       expect(res.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  test('an application that synchronises its entities gets their tables in its copy', async () => {
+    @Module({
+      imports: [
+        DatabaseModule.forRoot({
+          type: 'postgres',
+          url: 'postgres://postgres@127.0.0.1:1/replaced',
+          entities: [TestDatabaseNote],
+          synchronize: true,
+        }),
+        DatabaseModule.forFeature([TestDatabaseNote]),
+      ],
+    })
+    class SynchronisedApp {}
+    const app = await createTestingApplication(SynchronisedApp)
+      .withTestDatabase({ url: postgresUrl() })
+      .boot({ logger: false });
+    try {
+      const columns = (await app
+        .get(DataSource)
+        .query(
+          "SELECT column_name FROM information_schema.columns WHERE table_name = 'test_database_notes' ORDER BY column_name",
+        )) as { column_name: string }[];
+      expect(columns.map((column) => column.column_name)).toEqual(['body', 'id']);
     } finally {
       await app.close();
     }
