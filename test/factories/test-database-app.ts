@@ -4,6 +4,7 @@ import {
   Entity,
   PrimaryGeneratedColumn,
   type MigrationInterface,
+  type DataSourceOptions,
   type QueryRunner,
   type Repository,
 } from 'typeorm';
@@ -15,6 +16,7 @@ import {
   type Context,
   type DynamicModule,
 } from 'keel';
+import { schemaKey } from '../../src/testing/schema-key';
 
 @Entity('test_database_notes')
 export class TestDatabaseNote {
@@ -42,6 +44,8 @@ export interface FreshSchema {
   readonly migrationRuns: () => number;
   /** The migration's name, as the `migrations` table records it. */
   readonly migrationName: string;
+  /** The name of the schema's template database. */
+  readonly template: () => Promise<string>;
 }
 
 /**
@@ -63,23 +67,22 @@ export function freshSchema(url = 'postgres://postgres@127.0.0.1:1/replaced'): F
   }
   @Module({})
   class NotesModule {}
+  const options: DataSourceOptions = {
+    type: 'postgres',
+    url,
+    entities: [TestDatabaseNote],
+    migrations: [CreateNotes],
+    migrationsRun: true,
+    poolSize: 3,
+  };
   return {
     module: {
       module: NotesModule,
-      imports: [
-        DatabaseModule.forRoot({
-          type: 'postgres',
-          url,
-          entities: [TestDatabaseNote],
-          migrations: [CreateNotes],
-          migrationsRun: true,
-          poolSize: 3,
-        }),
-        DatabaseModule.forFeature([TestDatabaseNote]),
-      ],
+      imports: [DatabaseModule.forRoot(options), DatabaseModule.forFeature([TestDatabaseNote])],
       controllers: [NoteController],
     },
     migrationRuns: () => runs,
     migrationName,
+    template: async () => `keel_template_${await schemaKey(options)}`,
   };
 }

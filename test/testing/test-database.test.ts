@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DatabaseModule, Module } from 'keel';
 import { createTestingApplication, type TestingApplication } from 'keel/testing';
 import { describeNeeding } from '../factories/requirements';
-import { TestDatabaseNote, freshSchema } from '../factories/test-database-app';
+import { TestDatabaseNote, freshSchema, type FreshSchema } from '../factories/test-database-app';
 import { closedPort, postgresServerMissing, postgresUrl, withUrlParts } from '../factories/test-databases';
 
 async function query<Row>(sql: string, values: unknown[] = []): Promise<Row[]> {
@@ -45,25 +45,24 @@ describeNeeding(postgresServerMissing(), 'withTestDatabase on a PostgreSQL serve
   // The templates of this file's fresh schemas would never be used again.
   afterAll(async () => {
     for (const template of templates) {
+      if (!(await databaseExists(template))) continue;
       await query(`ALTER DATABASE "${template}" IS_TEMPLATE false`);
       await query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     }
   }, 60_000);
 
-  async function templateOf(migrationName: string): Promise<string> {
-    const [row] = await query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'keel\\_template\\_%' AND datistemplate ORDER BY oid DESC LIMIT 1",
-    );
-    if (!row) throw new Error(`no template for ${migrationName}`);
-    templates.push(row.datname);
-    return row.datname;
+  // The template of a schema this file made: dropped after the tests.
+  async function templateOf(schema: FreshSchema): Promise<string> {
+    const template = await schema.template();
+    templates.push(template);
+    return template;
   }
 
   test('two applications booted at once each see only their own rows, on databases of their own', async () => {
     const schema = freshSchema();
     const [first, second] = await Promise.all([boot(schema.module), boot(schema.module)]);
     try {
-      await templateOf(schema.migrationName);
+      await templateOf(schema);
       expect(databaseOf(first)).toMatch(/^keel_test_\d+_[0-9a-f]{8}$/);
       expect(databaseOf(first)).not.toBe(databaseOf(second));
       await addNote(first, 'first only');
@@ -82,13 +81,16 @@ describeNeeding(postgresServerMissing(), 'withTestDatabase on a PostgreSQL serve
     const later = await boot(schema.module);
     try {
       expect(schema.migrationRuns()).toBe(1);
-      const template = await templateOf(schema.migrationName);
+      const template = await templateOf(schema);
       for (const app of [...apps, later]) {
         const recorded = await app.get(DataSource).query('SELECT name FROM migrations');
         expect(recorded).toEqual([{ name: schema.migrationName }]);
         expect(await notes(app)).toEqual([]);
       }
       // A copy is made from the template: it is marked as one, and nothing stays connected to it.
+      expect(await query('SELECT datistemplate FROM pg_database WHERE datname = $1', [template])).toEqual([
+        { datistemplate: true },
+      ]);
       const [row] = await query<{ connections: string }>(
         'SELECT count(*) AS connections FROM pg_stat_activity WHERE datname = $1',
         [template],
@@ -102,9 +104,9 @@ describeNeeding(postgresServerMissing(), 'withTestDatabase on a PostgreSQL serve
   test('another schema gets another template', async () => {
     const [one, other] = [freshSchema(), freshSchema()];
     const first = await boot(one.module);
-    const firstTemplate = await templateOf(one.migrationName);
+    const firstTemplate = await templateOf(one);
     const second = await boot(other.module);
-    const secondTemplate = await templateOf(other.migrationName);
+    const secondTemplate = await templateOf(other);
     try {
       expect(secondTemplate).not.toBe(firstTemplate);
       expect([one.migrationRuns(), other.migrationRuns()]).toEqual([1, 1]);
@@ -116,7 +118,7 @@ describeNeeding(postgresServerMissing(), 'withTestDatabase on a PostgreSQL serve
   test("close() drops the application's database, even with a connection still open to it", async () => {
     const schema = freshSchema();
     const app = await boot(schema.module);
-    await templateOf(schema.migrationName);
+    await templateOf(schema);
     const name = databaseOf(app);
     expect(await databaseExists(name)).toBe(true);
     const lingering = new Client({ connectionString: withUrlParts(postgresUrl(), { database: name }) });
@@ -133,7 +135,7 @@ describeNeeding(postgresServerMissing(), 'withTestDatabase on a PostgreSQL serve
     const schema = freshSchema();
     const app = await boot(schema.module);
     try {
-      await templateOf(schema.migrationName);
+      await templateOf(schema);
       const options = app.get(DataSource).options as {
         poolSize?: number;
         migrationsRun?: boolean;
@@ -185,7 +187,7 @@ describeNeeding(postgresServerMissing(), 'withTestDatabase on a PostgreSQL serve
     const schema = freshSchema();
     const app = await boot(schema.module);
     try {
-      await templateOf(schema.migrationName);
+      await templateOf(schema);
       expect(await databaseExists(leftover)).toBe(false);
       expect(await databaseExists(databaseOf(app))).toBe(true);
     } finally {
