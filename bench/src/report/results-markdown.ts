@@ -160,6 +160,19 @@ export function renderConfigurationCostTable(summary: BenchSummary): string {
   );
 }
 
+/** What a test pays for a database of its own. */
+export function renderTestDatabaseTable(summary: BenchSummary): string {
+  const { firstBootMs, bootMs, closeMs } = summary.testDatabase;
+  return renderTable(
+    ['withTestDatabase()', 'ms'],
+    [
+      ['first boot (template made and migrated)', formatNumber(firstBootMs)],
+      ['boot (a copy made, connected)', formatNumber(bootMs)],
+      ['close (the copy dropped)', formatNumber(closeMs)],
+    ],
+  );
+}
+
 /** Where keel's CPU time went on the profiled route. */
 export function renderProfileTables(summary: BenchSummary): string {
   const { profile } = summary;
@@ -243,6 +256,15 @@ for ${summary.profile.seconds} s (boot included): self time of the busy samples,
 lives. "Node" is Node's own modules, V8 and native code, and the garbage collector.
 
 ${renderProfileTables(summary)}
+
+## A database of its own for each test
+
+\`createTestingApplication(...).withTestDatabase().boot()\` then \`app.close()\`, in the runner,
+${summary.testDatabase.boots + 1} times one after the other on a schema new to the server (one table, one
+migration): the first boot makes and migrates its template, the others copy it; medians of the
+${summary.testDatabase.boots} after the first.
+
+${renderTestDatabaseTable(summary)}
 
 ## Readiness: what the database receives
 
