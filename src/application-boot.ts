@@ -5,6 +5,7 @@ import type { ModuleImport } from './container/module-definition';
 import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
+import { REQUEST_WATCHERS } from './http/request-watchers';
 import { DATABASE_ERROR_DESCRIBERS } from './database/error-describers';
 import { Pipeline } from './application-pipeline';
 import { ApplicationStatus } from './lifecycle/application-status';
@@ -59,6 +60,7 @@ export async function bootParts(
     resolve: (type) => container.construct(type),
     logger,
     accessLogger,
+    watchers: container.getAll(REQUEST_WATCHERS),
     requestIdHeader: settings.requestIdHeader,
     views: settings.views,
     bodyLimit: settings.bodyLimit,

@@ -23,6 +23,8 @@ import type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 import { ViewRenderer } from './http/views';
 import { MetadataKey } from './metadata/keys';
 import { accessLog } from './observability/access-log';
+import type { RequestWatcher } from './http/dispatcher';
+import { composeWatchers } from './http/request-watchers';
 import { registeredTracer } from './observability/registered-tracer';
 import { requestSpans } from './observability/request-span';
 import type { PreparedHandler } from './http/exchange';
@@ -36,6 +38,8 @@ export interface PipelineOptions {
   readonly logger: Logger;
   /** Where the access lines go; undefined: the access log is off. */
   readonly accessLogger: Logger | undefined;
+  /** What modules watch every request with (metrics), besides the access log. */
+  readonly watchers: readonly RequestWatcher[];
   /** The request id's header; undefined: neither read nor answered. */
   readonly requestIdHeader: string | undefined;
   readonly views: string;
@@ -61,7 +65,7 @@ export interface GlobalHookInstances {
  * and the dispatcher that runs them all.
  *
  * @example
- * const pipeline = new Pipeline({ resolve, logger, accessLogger, requestIdHeader, views, bodyLimit, globals, errorDescribers, limit });
+ * const pipeline = new Pipeline({ resolve, logger, accessLogger, watchers, requestIdHeader, views, bodyLimit, globals, errorDescribers, limit });
  * http.createServer(pipeline.serverClasses, pipeline.handle);
  */
 export class Pipeline {
@@ -124,7 +128,11 @@ export class Pipeline {
       pages,
       describers: options.errorDescribers,
       requestIdHeader: options.requestIdHeader,
-      watch: options.accessLogger === undefined ? undefined : accessLog(options.accessLogger),
+      watch: composeWatchers(
+        options.accessLogger === undefined
+          ? options.watchers
+          : [accessLog(options.accessLogger), ...options.watchers],
+      ),
       tracing: tracer === undefined ? undefined : requestSpans(tracer),
     });
   }

@@ -6,6 +6,7 @@ import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { JobErrors } from './jobs/job-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
+import { MetricsErrors } from './observability/metrics-errors';
 import { MigrationErrors } from './cli/migration-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
 import { RateLimitErrors } from './ratelimit/rate-limit-errors';
@@ -30,6 +31,7 @@ export const Errors = {
   ...CliErrors,
   ...ConfigErrors,
   ...DatabaseErrors,
+  ...MetricsErrors,
   ...MigrationErrors,
   ...OpenApiErrors,
   ...SessionErrors,

@@ -8,6 +8,7 @@ import { profileKeel } from './measure/cpu-profile';
 import { checkDatabase } from './measure/database-check';
 import { measureConfigurationCost } from './measure/configuration-cost';
 import { measureLargeTable } from './measure/large-table';
+import { measureTestDatabaseBoot } from './measure/test-database-boot';
 import { measureThroughput } from './measure/throughput';
 import { planCpuPinning } from './processes/cpu-pinning';
 import { SERVERS, ServerProcess } from './processes/server-process';
@@ -20,10 +21,13 @@ import {
   renderProfileTables,
   renderRatioTable,
   renderResultsMarkdown,
+  renderTestDatabaseTable,
 } from './report/results-markdown';
 import { formatNumber } from './report/statistics';
 import { summarize } from './report/summary';
 import { benchCommand, readBenchSettings } from './settings';
+
+const TEST_DATABASE_BOOTS = 10;
 
 const RESULTS_DIR = path.resolve(__dirname, '..', '..', '..', 'results');
 
@@ -66,6 +70,8 @@ async function main(): Promise<void> {
     const configurationCost = await measureConfigurationCost(launch, settings, pinning.loadCore);
     log('bench: keel under the CPU profiler');
     const profile = await profileKeel(launch, settings, pinning.loadCore);
+    log('bench: keel/testing, a database of its own per application');
+    const testDatabase = await measureTestDatabaseBoot(settings.databaseUrl, TEST_DATABASE_BOOTS);
 
     const summary = summarize({
       generators: settings.generators,
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
       largeTable,
       configurationCost,
       profile,
+      testDatabase,
     });
     const facts = {
       date: new Date().toISOString(),
@@ -101,6 +108,7 @@ async function main(): Promise<void> {
         renderLargeTable(summary),
         renderConfigurationCostTable(summary),
         renderProfileTables(summary),
+        renderTestDatabaseTable(summary),
         `written: ${path.join(RESULTS_DIR, 'latest.md')} and ratios.svg`,
         '',
       ].join('\n\n'),

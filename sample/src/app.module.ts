@@ -2,6 +2,7 @@ import {
   DatabaseModule,
   HealthModule,
   JobsModule,
+  MetricsModule,
   Module,
   OpenApiModule,
   RateLimitModule,
@@ -32,6 +33,8 @@ export interface AppSettings {
   readonly redisUrl?: string | undefined;
   /** How many writes to the JSON API one client address may make per minute. Default: 60. */
   readonly apiWritesPerMinute?: number;
+  /** The port the metrics are served on, apart from the application's. */
+  readonly metricsPort: number;
 }
 
 @Module({})
@@ -63,6 +66,9 @@ export class AppModule {
           checks: redis ? { redis: redisCheck(() => redis.client) } : {},
         }),
         SessionModule.forRoot({ secret: () => settings.sessionSecret }),
+        // On a port of their own, which the pod's annotations point Prometheus to and the Service
+        // does not expose.
+        MetricsModule.forRoot({ port: settings.metricsPort }),
         // The JSON API's writes (@RateLimit('api-writes')), counted in the application's own
         // database, so every replica spends the same budget.
         RateLimitModule.forRoot({

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     sessionSecret: session.secret,
     exposesDatabaseReason,
     redisUrl,
+    metricsPort: config.METRICS_PORT,
     apiWritesPerMinute: config.API_WRITES_PER_MINUTE,
   };
   const app = await createApplication(AppModule.on(database, settings), {

@@ -9,7 +9,7 @@ const ORDER_ROUTE = ROUTES.find((route) => route.name === 'GET /orders/:id') as 
 interface Configuration {
   readonly label: string;
   /** The switches `keel-configured-server` reads; none: the bare application, the baseline. */
-  readonly switches: readonly ('HOOKS' | 'ACCESS_LOG' | 'LOAD_SHEDDING')[];
+  readonly switches: readonly ('HOOKS' | 'ACCESS_LOG' | 'METRICS' | 'LOAD_SHEDDING')[];
 }
 
 /** The first is the baseline every other is compared with. */
@@ -17,7 +17,9 @@ export const CONFIGURATIONS: readonly Configuration[] = [
   { label: 'bare (logger off)', switches: [] },
   { label: 'one APP_GUARD and one APP_INTERCEPTOR', switches: ['HOOKS'] },
   { label: 'access log on (pino to stdout)', switches: ['ACCESS_LOG'] },
+  { label: 'MetricsModule', switches: ['METRICS'] },
   { label: 'load shedding on, idle', switches: ['LOAD_SHEDDING'] },
+  { label: 'access log, metrics and load shedding', switches: ['ACCESS_LOG', 'METRICS', 'LOAD_SHEDDING'] },
 ];
 
 /**

@@ -160,6 +160,19 @@ export function renderConfigurationCostTable(summary: BenchSummary): string {
   );
 }
 
+/** What a test pays for a database of its own. */
+export function renderTestDatabaseTable(summary: BenchSummary): string {
+  const { firstBootMs, bootMs, closeMs } = summary.testDatabase;
+  return renderTable(
+    ['withTestDatabase()', 'ms'],
+    [
+      ['first boot (template made and migrated)', formatNumber(firstBootMs)],
+      ['boot (a copy made, connected)', formatNumber(bootMs)],
+      ['close (the copy dropped)', formatNumber(closeMs)],
+    ],
+  );
+}
+
 /** Where keel's CPU time went on the profiled route. */
 export function renderProfileTables(summary: BenchSummary): string {
   const { profile } = summary;
@@ -231,7 +244,7 @@ keel's \`GET /orders/:id\` in a bare application (logger off) and in the same ap
 part of a production configuration on: one \`APP_GUARD\` (reads a header) and one
 \`APP_INTERCEPTOR\` (sets a header, awaits \`next()\`); the access log through the default pino
 logger, its lines written to stdout (discarded by the runner, as a log shipper would read them);
-load shedding with the limit \`framework new\` writes, never reached. Interleaved round by round,
+\`MetricsModule\` (the HTTP series observed on every request); load shedding with the limit \`framework new\` writes, never reached; and the three together. Interleaved round by round,
 medians of ${settings.rounds}.
 
 ${renderConfigurationCostTable(summary)}
@@ -243,6 +256,15 @@ for ${summary.profile.seconds} s (boot included): self time of the busy samples,
 lives. "Node" is Node's own modules, V8 and native code, and the garbage collector.
 
 ${renderProfileTables(summary)}
+
+## A database of its own for each test
+
+\`createTestingApplication(...).withTestDatabase().boot()\` then \`app.close()\`, in the runner,
+${summary.testDatabase.boots + 1} times one after the other on a schema new to the server (one table, one
+migration): the first boot makes and migrates its template, the others copy it; medians of the
+${summary.testDatabase.boots} after the first.
+
+${renderTestDatabaseTable(summary)}
 
 ## Readiness: what the database receives
 

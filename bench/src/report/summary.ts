@@ -5,6 +5,7 @@ import type { VariantFigures } from '../measure/keel-variants';
 import type { LargeTableFigures } from '../measure/large-table';
 import { ROUTES } from '../measure/routes';
 import type { LoadGenerator } from '../load/load-request';
+import type { TestDatabaseFigures } from '../measure/test-database-boot';
 import type { RoundSample } from '../measure/throughput';
 import { median, ratio } from './statistics';
 
@@ -37,6 +38,8 @@ export interface BenchSummary {
   /** `GET /orders/:id` bare, then with each part of a production configuration on; the bare one first. */
   configurationCost: VariantFigures[];
   profile: CpuProfileSummary;
+  /** keel/testing's withTestDatabase(): boot and close of an application on a database of its own. */
+  testDatabase: TestDatabaseFigures;
 }
 
 /** The raw measurements of one run. */
@@ -48,6 +51,7 @@ export interface BenchMeasurements {
   largeTable: LargeTableFigures[];
   configurationCost: VariantFigures[];
   profile: CpuProfileSummary;
+  testDatabase: TestDatabaseFigures;
 }
 
 function failedRequests(sample: RoundSample): number {
@@ -99,6 +103,7 @@ export function summarize(measurements: BenchMeasurements): BenchSummary {
     largeTable: measurements.largeTable,
     configurationCost: measurements.configurationCost,
     profile: measurements.profile,
+    testDatabase: measurements.testDatabase,
   };
 }
 

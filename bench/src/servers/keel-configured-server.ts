@@ -4,6 +4,7 @@ import {
   APP_INTERCEPTOR,
   Controller,
   Get,
+  MetricsModule,
   Module,
   Param,
   createApplication,
@@ -46,12 +47,16 @@ const hooks: Provider[] = [
   { provide: APP_INTERCEPTOR, useClass: ServedBy },
 ];
 
-@Module({ controllers: [OrderController], providers: isOn('HOOKS') ? hooks : [] })
+@Module({
+  imports: isOn('METRICS') ? [MetricsModule.forRoot()] : [],
+  controllers: [OrderController],
+  providers: isOn('HOOKS') ? hooks : [],
+})
 class AppModule {}
 
 // `GET /orders/:id` with the parts of a production configuration the environment turns on: hooks
 // (HOOKS=1), the access log through keel's default pino logger (ACCESS_LOG=1; the runner discards
-// stdout, as a log shipper would read it), load shedding with the limit `framework new` writes
+// stdout, as a log shipper would read it), `GET /metrics` with keel's HTTP series (METRICS=1), load shedding with the limit `framework new` writes
 // (LOAD_SHEDDING=1). Each off, the application pays nothing for it.
 async function main(): Promise<void> {
   const app = await createApplication(AppModule, {

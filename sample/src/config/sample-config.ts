@@ -8,6 +8,9 @@ export class SampleConfig {
   /** The port it serves on; 0 picks a free one. */
   @IsInt() @Min(0) @Max(65535) PORT = 8080;
 
+  /** The port of its Prometheus metrics (`GET /metrics`), apart from the public one; 0 picks a free one. */
+  @IsInt() @Min(0) @Max(65535) METRICS_PORT = 9464;
+
   /** A PostgreSQL server to use; unset or empty, the embedded database runs instead. */
   @ValidateIf((config: SampleConfig) => Boolean(config.DATABASE_URL?.trim()))
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })

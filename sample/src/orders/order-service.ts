@@ -52,8 +52,8 @@ export class OrderService {
     return order;
   }
 
-  /** `order`, as found, with `input` written over it. */
-  update(order: Order, input: OrderInput): Promise<Order> {
+  /** `order`, as found, with the fields `input` has written over it. */
+  update(order: Order, input: Partial<OrderInput>): Promise<Order> {
     return this.orders.save(this.orders.merge(order, input));
   }
 

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   // Read before boot too: the database is opened, and the port chosen, before the application exists.
   const env = loadConfig(Env);
   const database = await openDatabase(env);
-  const app = await createApplication(AppModule.on(database), {
+  const app = await createApplication(AppModule.on(database, { port: env.METRICS_PORT }), {
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     // Past a second of event-loop delay, answer 503 "overloaded" (health routes excepted) until it falls.
     loadShedding: { maxEventLoopDelayMs: 1000 },
