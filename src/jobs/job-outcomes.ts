@@ -7,12 +7,12 @@ export type JobOutcome = 'completed' | 'retried' | 'failed';
 export type JobOutcomeListener = (name: string, outcome: JobOutcome) => void;
 
 /**
- * Providers under this token hear every job's outcome (a metrics module counts them as
+ * Providers under this token hear every job's outcome (`MetricsModule` counts them as
  * `keel_jobs_total{name,outcome}`). With none, running a job reports to nothing, decided at boot.
  * @internal
  *
  * @example
- * providers: [{ provide: JOB_OUTCOME_LISTENER, useFactory: (m: Metrics) => (name, outcome) => m.jobs.inc({ name, outcome }), inject: [Metrics] }]
+ * providers: [{ provide: JOB_OUTCOME_LISTENER, useFactory: countJobOutcomes, inject: [Metrics] }]
  */
 export const JOB_OUTCOME_LISTENER = new InjectionToken<JobOutcomeListener>('JOB_OUTCOME_LISTENER', {
   multi: true,

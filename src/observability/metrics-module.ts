@@ -2,10 +2,12 @@ import type { DynamicModule } from '../container/module-definition';
 import type { Provider } from '../container/provider';
 import { Module } from '../decorators/module';
 import { REQUEST_WATCHERS } from '../http/request-watchers';
+import { JOB_OUTCOME_LISTENER } from '../jobs/job-outcomes';
 import { APP_LISTENERS } from '../lifecycle/app-listeners';
 import { APP_ROUTES } from '../routing/app-routes';
 import { DependencyMetrics } from './dependency-metrics';
 import { HttpMetrics } from './http-metrics';
+import { countJobOutcomes } from './job-metrics';
 import { Metrics } from './metrics';
 import { MetricsListener } from './metrics-listener';
 import { resolveMetricsOptions, type MetricsModuleOptions } from './metrics-options';
@@ -39,6 +41,7 @@ export class MetricsModule {
         HttpMetrics,
         DependencyMetrics,
         { provide: REQUEST_WATCHERS, useFactory: (http: HttpMetrics) => http.watch, inject: [HttpMetrics] },
+        { provide: JOB_OUTCOME_LISTENER, useFactory: countJobOutcomes, inject: [Metrics] },
         ...served,
       ],
       exports: [Metrics],

@@ -6,6 +6,7 @@ import {
   createApplication,
   type Application,
   type Class,
+  type ModuleImport,
   type Provider,
 } from 'keel';
 import { describeNeeding } from './requirements';
@@ -30,6 +31,8 @@ export interface JobsAppOptions {
   readonly providers: readonly (Class | Provider)[];
   readonly shutdownTimeoutMs?: number;
   readonly cronCheckIntervalS?: number;
+  /** More modules the replica imports (MetricsModule). */
+  readonly imports?: readonly ModuleImport[];
 }
 
 /**
@@ -45,6 +48,7 @@ export function bootJobsApp(options: JobsAppOptions): Promise<Application> {
         pollingIntervalS: 0.5,
         cronCheckIntervalS: options.cronCheckIntervalS ?? 30,
       }),
+      ...(options.imports ?? []),
     ],
     providers: [...options.providers],
   })
