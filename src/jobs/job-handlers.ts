@@ -50,8 +50,12 @@ export function collectJobHandlers(
     if (typeof instance !== 'object' || instance === null) continue;
     const type = instance.constructor as Class;
     if (provided.has(type)) continue;
-    provided.add(type);
-    for (const declaration of declarationsOf(type)) {
+    // A subclass inherits its parents' @Job methods, run on its instance (overrides included).
+    const declared = classChain(type).flatMap((ancestor) => {
+      provided.add(ancestor);
+      return declarationsOf(ancestor);
+    });
+    for (const declaration of declared) {
       const handler = handlerOf(instance, type, declaration, isValidCron);
       const existing = handlers.get(handler.name);
       if (existing) throw JobErrors.duplicateJob(handler.name, existing.label, handler.label);
@@ -65,6 +69,19 @@ export function collectJobHandlers(
     throw JobErrors.jobClassNotProvided(type.name, what);
   }
   return [...handlers.values()];
+}
+
+// The class and its parents, up to (not including) Object.
+function classChain(type: Class): Class[] {
+  const chain: Class[] = [];
+  for (
+    let current: unknown = type;
+    typeof current === 'function' && current !== Object && current !== Function.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
+    chain.push(current as Class);
+  }
+  return chain;
 }
 
 function declarationsOf(type: Class): readonly JobDeclaration[] {

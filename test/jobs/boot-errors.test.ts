@@ -22,6 +22,9 @@ class OtherMailer {
 }
 
 @Injectable()
+class PriorityMailer extends Mailer {}
+
+@Injectable()
 class BadSchedule {
   @Cron('every minute please') sweep() {}
 }
@@ -63,6 +66,12 @@ describe('JobsModule boot errors', () => {
   test('a class with @Job that no module provides is named, with the fix', async () => {
     await expect(boot(withJobs(), [])).rejects.toThrow(
       "E_JOB_CLASS_NOT_PROVIDED: Mailer declares @Job('send-welcome'), and no module provides Mailer",
+    );
+  });
+
+  test("a provided subclass provides its parent's @Job methods: the next class unprovided is the one named", async () => {
+    await expect(boot(withJobs(), [PriorityMailer])).rejects.toThrow(
+      "E_JOB_CLASS_NOT_PROVIDED: OtherMailer declares @Job('send-welcome'), and no module provides OtherMailer",
     );
   });
 
