@@ -205,11 +205,11 @@ describe('framework', () => {
     expectExit(run, 2);
     expect(run.stderr).toContain("unknown command 'make:contoller'");
     expect(run.stderr).toContain(
-      'commands: make:controller, routes, new, openapi, migration:create, migration:generate, migrate, migrate:rollback, migrate:status, help',
+      'commands: make:controller, routes, new, openapi, migration:create, migration:generate, migrate, migrate:rollback, migrate:status, jobs:status, help',
     );
   });
 
-  test.each(['routes', 'openapi', 'migrate', 'migrate:status'])(
+  test.each(['routes', 'openapi', 'migrate', 'migrate:status', 'jobs:status'])(
     '%s on its own exits 2, pointing at the application entry point',
     async (command) => {
       const run = await runFramework([command]);
