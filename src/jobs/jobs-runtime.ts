@@ -151,6 +151,7 @@ export class JobsRuntime
         ([job]) => this.#run(handler, job),
       );
     }
+    await this.#unscheduleOthers();
     logger.info({ jobs: this.names }, 'job queue started');
   }
 
@@ -168,6 +169,16 @@ export class JobsRuntime
       );
       this.#report?.(handler.name, outcome);
       throw error;
+    }
+  }
+
+  // A @Cron removed or renamed since an earlier release would go on sending jobs that nothing runs.
+  async #unscheduleOthers(): Promise<void> {
+    for (const { name, key } of await this.boss.getSchedules()) {
+      if (this.#handlers.get(name)?.cron === undefined) {
+        await this.boss.unschedule(name, key);
+        this.#parts.logger.info({ schedule: name }, 'schedule no @Cron declares any more removed');
+      }
     }
   }
 

@@ -24,6 +24,8 @@ export interface PgBoss {
   createQueue(name: string, options?: object): Promise<void>;
   updateQueue(name: string, options?: object): Promise<void>;
   schedule(name: string, cron: string): Promise<void>;
+  getSchedules(): Promise<{ name: string; key: string }[]>;
+  unschedule(name: string, key?: string): Promise<void>;
   work(name: string, options: object, handler: (jobs: QueueJob[]) => Promise<void>): Promise<string>;
   send(name: string, data: object, options?: object): Promise<string | null>;
   previewSchedule(cron: string, options?: { count?: number }): Date[];

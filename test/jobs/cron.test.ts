@@ -1,6 +1,7 @@
 import { killRunningApps, startApp } from '../factories/child-app';
 import * as jobsTest from '../factories/jobs-app';
 import { postgresUrl } from '../factories/test-databases';
+import { loadPgBoss } from '../../src/jobs/pg-boss';
 
 const schema = jobsTest.jobsSchema('cron');
 const ticks = `${schema}_ticks`;
@@ -16,11 +17,22 @@ const perMinute = () =>
   );
 
 jobsTest.describeJobs('schedules shared by replicas', () => {
-  beforeAll(() =>
-    jobsTest.queryTestDatabase(
+  beforeAll(async () => {
+    await jobsTest.queryTestDatabase(
       `CREATE TABLE ${ticks} (id serial PRIMARY KEY, minute timestamptz NOT NULL, pid int NOT NULL)`,
-    ),
-  );
+    );
+    // A schedule an earlier release declared, whose @Cron is gone.
+    const boss = new (loadPgBoss().PgBoss)({
+      connectionString: postgresUrl(),
+      schema,
+      supervise: false,
+      schedule: false,
+    });
+    await boss.start();
+    await boss.createQueue('Gone.tick');
+    await boss.schedule('Gone.tick', '* * * * *');
+    await boss.stop({ graceful: false, close: true });
+  });
   afterAll(async () => {
     killRunningApps();
     await jobsTest.queryTestDatabase(`DROP TABLE IF EXISTS ${ticks}`);
@@ -42,5 +54,9 @@ jobsTest.describeJobs('schedules shared by replicas', () => {
     expect(times.slice(1).map((time, index) => time - (times[index] ?? 0))).toEqual(
       times.slice(1).map(() => 60_000),
     );
+    // The schedule no @Cron declares any more was removed when the replicas started.
+    expect(await jobsTest.queryTestDatabase(`SELECT name FROM ${schema}.schedule ORDER BY name`)).toEqual([
+      { name: 'Ticker.tick' },
+    ]);
   }, 180_000);
 });
