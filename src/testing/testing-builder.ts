@@ -66,6 +66,8 @@ export class TestingApplicationBuilder {
    */
   async boot(options: ApplicationOptions = {}): Promise<TestingApplication> {
     const parts = await bootParts(this.#root, { handleSignals: false, ...options }, this.#overrides);
+    // A test never runs a command: the application is ready to serve once boot() resolves.
+    await parts.bootstrapHooks.run();
     return new TestingApplication(parts);
   }
 }
