@@ -11,11 +11,15 @@ export const POOL_SIZE = 10;
 const EMBEDDED_DATA_DIR = path.join(__dirname, '..', '..', '.data', 'postgres');
 
 /**
- * `DATABASE_URL`'s PostgreSQL when it is set; otherwise the embedded one, started now, with its
- * files in `DATA_DIR` (default `sample/.data/postgres`).
+ * `DATABASE_URL`'s PostgreSQL when it is set; otherwise the embedded one, with its files in
+ * `DATA_DIR` (default `sample/.data/postgres`), started when the application first connects.
  */
-export async function openDatabase(config: SampleConfig): Promise<DatabaseTarget> {
+export function chooseDatabase(config: SampleConfig): DatabaseTarget {
   const url = config.DATABASE_URL?.trim();
-  if (!url) return embeddedPostgres({ dataDir: config.DATA_DIR || EMBEDDED_DATA_DIR, poolSize: POOL_SIZE });
-  return { url, description: `PostgreSQL at ${withoutPassword(url)}` };
+  if (url) return { url, description: `PostgreSQL at ${withoutPassword(url)}` };
+  const dataDir = path.resolve(config.DATA_DIR || EMBEDDED_DATA_DIR);
+  return {
+    server: () => embeddedPostgres({ dataDir, poolSize: POOL_SIZE }),
+    description: `embedded PostgreSQL (PGlite), data in ${dataDir}`,
+  };
 }

@@ -9,13 +9,13 @@ import { HomeController } from './http/controllers/home';
 })
 export class AppModule {
   /** The application on `database`: it connects in the background after boot, and retries. */
-  static on(database: Pick<Database, 'url' | 'stop'>): DynamicModule {
+  static on(database: Pick<Database, 'url' | 'server'>): DynamicModule {
     return {
       module: AppModule,
       imports: [
         DatabaseModule.forRoot(
           { type: 'postgres', url: database.url, entities: [] },
-          { onClosed: () => database.stop?.() },
+          { server: database.server },
         ),
       ],
     };
