@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { embeddedPostgres, type DatabaseConnectOptions } from 'keel';
 import type { Env } from './config';
 
@@ -18,8 +19,9 @@ export interface Database {
 export function chooseDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Database {
   const url = env.DATABASE_URL?.trim();
   if (url) return { url, description: 'the PostgreSQL server in DATABASE_URL' };
+  const dataDir = path.resolve(env.DATA_DIR);
   return {
-    server: () => embeddedPostgres({ dataDir: env.DATA_DIR }),
-    description: `embedded PostgreSQL (PGlite), data in ${env.DATA_DIR}`,
+    server: () => embeddedPostgres({ dataDir }),
+    description: `embedded PostgreSQL (PGlite), data in ${dataDir}`,
   };
 }

@@ -14,8 +14,9 @@ async function main(): Promise<void> {
     // Past a second of event-loop delay, answer 503 "overloaded" (health routes excepted) until it falls.
     loadShedding: { maxEventLoopDelayMs: 1000 },
   });
-  app.logger.info({ database: database.description }, 'database');
-  await app.run(process.argv, env.PORT);
+  // Said only when serving: a command's output (`node dist/main.js openapi > openapi.json`) is its own.
+  const bound = await app.run(process.argv, env.PORT);
+  if (bound) app.logger.info({ database: database.description }, 'database');
 }
 
 main().catch((error: unknown) => {
