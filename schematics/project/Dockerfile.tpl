@@ -27,6 +27,8 @@ WORKDIR /app
 COPY package.json ./
 COPY --from=dependencies /deps/node_modules node_modules
 COPY --from=build /build/dist dist
+# The pages the controllers render (views/ is the default views directory, from the working one).
+COPY views views
 USER node
 EXPOSE 8080
 # GET /health with Node itself (slim images have no curl). A refused connection, a non-2xx answer or

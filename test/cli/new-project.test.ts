@@ -71,6 +71,7 @@ test('framework new writes the project, depends on the running keel, and prints 
     'test/app.test.ts',
     'tsconfig.build.json',
     'tsconfig.json',
+    'views/errors/default.html',
   ]);
   const manifest = manifestOf(dir);
   expect(manifest.name).toBe(PROJECT_NAME);
