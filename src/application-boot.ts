@@ -5,6 +5,7 @@ import type { ModuleImport } from './container/module-definition';
 import type { ProviderOverrides } from './container/module-graph';
 import type { Token } from './container/token';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
+import { REQUEST_WATCHERS } from './http/request-watchers';
 import { DATABASE_ERROR_DESCRIBERS } from './database/error-describers';
 import { Pipeline } from './application-pipeline';
 import { ApplicationStatus } from './lifecycle/application-status';
@@ -15,6 +16,11 @@ import { createLogger, isSilent, LOGGER, type Logger } from './logging/logger';
 import { correlatedLogger } from './observability/correlated-logger';
 import { APP_ROUTES } from './routing/app-routes';
 import { compileController } from './routing/route-compiler';
+import { describeRateLimitUnavailable } from './ratelimit/rate-limit-unavailable';
+import { RateLimits, withoutRateLimits } from './ratelimit/rate-limits';
+
+// What errors without a status of their own mean to the client, asked in order.
+const ERROR_DESCRIBERS = [...DATABASE_ERROR_DESCRIBERS, describeRateLimitUnavailable];
 
 /** What {@link createApplication} assembles an application from. @internal */
 export interface ApplicationParts {
@@ -56,15 +62,17 @@ export async function bootParts(
     resolve: (type) => container.construct(type),
     logger,
     accessLogger,
+    watchers: container.getAll(REQUEST_WATCHERS),
     requestIdHeader: settings.requestIdHeader,
     views: settings.views,
     bodyLimit: settings.bodyLimit,
-    errorDescribers: DATABASE_ERROR_DESCRIBERS,
+    errorDescribers: ERROR_DESCRIBERS,
     globals: {
       guards: container.getAll(APP_GUARD),
       interceptors: container.getAll(APP_INTERCEPTOR),
       filters: container.getAll(APP_FILTER),
     },
+    limit: container.has(RateLimits) ? container.get(RateLimits).limit : withoutRateLimits,
   });
   // Shedding comes first: an overloaded process does no other work for the requests it turns away.
   if (load.isShedding) pipeline.use([shedLoad(load)]);

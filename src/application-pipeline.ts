@@ -23,6 +23,12 @@ import type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 import { ViewRenderer } from './http/views';
 import { MetadataKey } from './metadata/keys';
 import { accessLog } from './observability/access-log';
+import type { RequestWatcher } from './http/dispatcher';
+import { composeWatchers } from './http/request-watchers';
+import { registeredTracer } from './observability/registered-tracer';
+import { requestSpans } from './observability/request-span';
+import type { PreparedHandler } from './http/exchange';
+import type { LimitableRoute } from './ratelimit/rate-limits';
 
 export type { Express } from 'express';
 
@@ -32,6 +38,8 @@ export interface PipelineOptions {
   readonly logger: Logger;
   /** Where the access lines go; undefined: the access log is off. */
   readonly accessLogger: Logger | undefined;
+  /** What modules watch every request with (metrics), besides the access log. */
+  readonly watchers: readonly RequestWatcher[];
   /** The request id's header; undefined: neither read nor answered. */
   readonly requestIdHeader: string | undefined;
   readonly views: string;
@@ -40,6 +48,8 @@ export interface PipelineOptions {
   readonly errorDescribers: readonly ErrorDescriber[];
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
+  /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
+  readonly limit: (route: LimitableRoute, handler: PreparedHandler) => PreparedHandler;
 }
 
 /** The global hooks as the container provides them, before keel checks and pairs them. */
@@ -55,7 +65,7 @@ export interface GlobalHookInstances {
  * and the dispatcher that runs them all.
  *
  * @example
- * const pipeline = new Pipeline({ resolve, logger, accessLogger, requestIdHeader, views, bodyLimit, globals, errorDescribers });
+ * const pipeline = new Pipeline({ resolve, logger, accessLogger, watchers, requestIdHeader, views, bodyLimit, globals, errorDescribers, limit });
  * http.createServer(pipeline.serverClasses, pipeline.handle);
  */
 export class Pipeline {
@@ -84,9 +94,15 @@ export class Pipeline {
     };
     const pages = new ErrorPages(views, logger, { urlFor, locals });
     const globals = checkGlobalHooks(options.globals, options.resolve);
+    const tracer = registeredTracer();
     this.router = new Router({
       resolve: options.resolve,
-      prepare: (route) => endpointOf(route, globals, { views, pages, logger, urlFor, locals, loadHelpers }),
+      prepare: (route) =>
+        endpointOf(
+          route,
+          { globals, limit: options.limit },
+          { views, pages, logger, urlFor, locals, loadHelpers },
+        ),
       urls,
     });
     this.#dispatcher = new Dispatcher({
@@ -112,7 +128,12 @@ export class Pipeline {
       pages,
       describers: options.errorDescribers,
       requestIdHeader: options.requestIdHeader,
-      watch: options.accessLogger === undefined ? undefined : accessLog(options.accessLogger),
+      watch: composeWatchers(
+        options.accessLogger === undefined
+          ? options.watchers
+          : [accessLog(options.accessLogger), ...options.watchers],
+      ),
+      tracing: tracer === undefined ? undefined : requestSpans(tracer),
     });
   }
 
@@ -154,17 +175,24 @@ function checkGlobalHooks(instances: GlobalHookInstances, resolve: <T>(type: Cla
 const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
 
 // A route's hooks are built once, when it is added, and handed to the HTTP layer ready to run: its
-// handler inside its guards and interceptors, its middleware, and its filters as one catcher.
-function endpointOf(route: RouteDefinition, globals: GlobalHooks, parts: EndpointParts): Endpoint {
+// handler inside its guards and interceptors, behind its rate limit (after its middleware, before
+// any guard), its middleware, and its filters as one catcher.
+function endpointOf(
+  route: RouteDefinition,
+  { globals, limit }: { globals: GlobalHooks; limit: PipelineOptions['limit'] },
+  parts: EndpointParts,
+): Endpoint {
   const { middleware, guards, interceptors, filters } = resolveRouteHooks(route.hooks, route.source, globals);
+  const description = `${route.source} (${route.method} ${route.path})`;
+  const metadata = route.hooks?.metadata ?? NO_METADATA;
   return prepareEndpoint(
     {
       route: { name: route.name, method: route.method, path: route.path },
-      description: `${route.source} (${route.method} ${route.path})`,
-      metadata: route.hooks?.metadata ?? NO_METADATA,
-      isProbe: route.hooks?.metadata.get(MetadataKey.probeRoute) === true,
+      description,
+      metadata,
+      isProbe: metadata.get(MetadataKey.probeRoute) === true,
       middleware,
-      call: composeHandler(route.handler, guards, interceptors),
+      call: limit({ description, metadata }, composeHandler(route.handler, guards, interceptors)),
       catchError: filterCatcher(filters),
     },
     parts,

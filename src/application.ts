@@ -12,8 +12,10 @@ import { refuseConnect } from './http/connect-refusal';
 import type { MiddlewareEntry } from './http/middleware';
 import type { Express, Pipeline } from './application-pipeline';
 import { Errors } from './errors';
+import { APP_LISTENERS } from './lifecycle/app-listeners';
 import type { ApplicationStatus } from './lifecycle/application-status';
 import type { BootstrapHooks } from './lifecycle/bootstrap-hooks';
+import { bindServer, urlOf } from './lifecycle/server-binding';
 import { ServerDrain } from './lifecycle/server-drain';
 import { shutDown } from './lifecycle/shutdown';
 import { handleShutdownSignals } from './lifecycle/signal-handling';
@@ -144,18 +146,15 @@ export class Application {
     this.#server = server;
     this.#drain = new ServerDrain(server);
     server.on('request', this.#drain.tracking(this.#pipeline.handle));
-    await bind(server, port, host).catch((error: unknown) => {
-      this.#server = undefined;
-      this.#drain = undefined;
-      throw error;
-    });
+    await bindServer(server, port, host).catch((error: unknown) => this.#abandon(server, error));
     // close() ran while the port was being bound, and its drain found nothing listening yet.
     if (this.#closing) {
       server.close();
       throw Errors.applicationClosed();
     }
+    await this.#openListeners(host).catch((error: unknown) => this.#abandon(server, error));
     const address = server.address() as AddressInfo;
-    this.#bound = { ...address, url: `http://${hostToOpen(address)}:${address.port}` };
+    this.#bound = { ...address, url: urlOf(address) };
     if (this.#settings.handleSignals) this.#handleSignals();
     this.logger.info({ url: this.#bound.url }, 'listening');
     return this.#bound;
@@ -206,6 +205,20 @@ export class Application {
     return undefined;
   }
 
+  // A listen() that failed leaves the application as if it had never been called.
+  #abandon(server: http.Server, error: unknown): never {
+    if (server.listening) server.close();
+    this.#server = undefined;
+    this.#drain = undefined;
+    throw error;
+  }
+
+  // Modules' own servers (metrics on their own port) open on the same host, once the application's
+  // is bound: one that cannot bind fails listen() as the application's own would.
+  async #openListeners(host: string | undefined): Promise<void> {
+    for (const listener of this.#container.getAll(APP_LISTENERS)) await listener.listen(host);
+  }
+
   #close({
     signal,
     logger,
@@ -248,14 +261,6 @@ export class Application {
   }
 }
 
-// A server bound to every interface (the default) answers on localhost: that is the address to open.
-const EVERY_INTERFACE = new Set(['::', '0.0.0.0']);
-
-function hostToOpen(address: AddressInfo): string {
-  if (EVERY_INTERFACE.has(address.address)) return 'localhost';
-  return address.family === 'IPv6' ? `[${address.address}]` : address.address;
-}
-
 // Node checks its timeouts every 30 s by default: a 10 s headers timeout would let a slow client
 // hold its connection for up to 40 s. Checked a few times per timeout instead, at most every second.
 function serverTimeouts(settings: ShutdownSettings): http.ServerOptions {
@@ -267,16 +272,6 @@ function serverTimeouts(settings: ShutdownSettings): http.ServerOptions {
     keepAliveTimeout: keepAliveTimeoutMs,
     connectionsCheckingInterval: Math.max(10, Math.floor(shortest / 4)),
   };
-}
-
-function bind(server: http.Server, port: number, host: string | undefined): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }
 
 /**

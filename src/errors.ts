@@ -5,8 +5,10 @@ import { DatabaseErrors } from './database/database-errors';
 import { HookErrors } from './hooks/hook-errors';
 import { HandlerErrors } from './http/handler-errors';
 import { LifecycleErrors } from './lifecycle/lifecycle-errors';
+import { MetricsErrors } from './observability/metrics-errors';
 import { MigrationErrors } from './cli/migration-errors';
 import { OpenApiErrors } from './openapi/openapi-errors';
+import { RateLimitErrors } from './ratelimit/rate-limit-errors';
 import { RoutingErrors } from './routing/routing-errors';
 import { SessionErrors } from './session/session-errors';
 
@@ -28,9 +30,11 @@ export const Errors = {
   ...CliErrors,
   ...ConfigErrors,
   ...DatabaseErrors,
+  ...MetricsErrors,
   ...MigrationErrors,
   ...OpenApiErrors,
   ...SessionErrors,
+  ...RateLimitErrors,
 };
 
 /** The codes of errors keel raises itself, at boot or while serving: each written once, in its builder. */

@@ -90,20 +90,40 @@ export type { HealthModuleOptions, HealthOptions } from './health/health-options
 export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
+export { PartialType } from './http/partial-type';
 export { Context, type SessionData } from './http/context';
 export type { UploadedFile, UploadLimits } from './http/uploads';
 export type { RouteInfo } from './http/route-info';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';
+export { Authenticates, type SecurityScheme } from './openapi/authenticates';
+export { documentedRule } from './openapi/documented-rule';
 export type { JsonSchema } from './openapi/json-schema';
 export type { OpenApiDocument, OpenApiInfo } from './openapi/openapi-document';
 export { OpenApiModule } from './openapi/openapi-module';
 export type { OpenApiOptions } from './openapi/openapi-options';
 export { LOGGER, type Logger } from './logging/logger';
 export { currentRequest, type CurrentRequest } from './http/request-state';
+export {
+  Metrics,
+  type Counter,
+  type Gauge,
+  type Histogram,
+  type MetricDefinition,
+} from './observability/metrics';
+export { MetricsModule } from './observability/metrics-module';
+export type { MetricsModuleOptions } from './observability/metrics-options';
 export type { ResourceAction, ResourceOptions, ResourceOutputs } from './routing/resource-table';
 export type { RouteHandler } from './routing/route';
 export { Router, type FunctionRouteOptions } from './routing/router';
 export type { RouteParams, RouteQuery } from './http/route-info';
+export { RateLimit } from './ratelimit/rate-limit-decorator';
+export { RateLimitModule } from './ratelimit/rate-limit-module';
+export type {
+  RateLimitKey,
+  RateLimitModuleOptions,
+  RateLimitOptions,
+  RateLimitStore,
+} from './ratelimit/rate-limit-options';
 export { SessionModule } from './session/session-module';
 export type { SessionModuleOptions, SessionSecret } from './session/session-options';

@@ -6,7 +6,7 @@ import { measureBlackholedReadiness } from './measure/blackholed-readiness';
 import { measureColdStarts } from './measure/cold-start';
 import { profileKeel } from './measure/cpu-profile';
 import { checkDatabase } from './measure/database-check';
-import { measureHookCost } from './measure/hook-cost';
+import { measureConfigurationCost } from './measure/configuration-cost';
 import { measureLargeTable } from './measure/large-table';
 import { measureThroughput } from './measure/throughput';
 import { planCpuPinning } from './processes/cpu-pinning';
@@ -14,7 +14,7 @@ import { SERVERS, ServerProcess } from './processes/server-process';
 import { renderRatioChart } from './report/ratio-chart';
 import {
   renderColdStartTable,
-  renderHookCostTable,
+  renderConfigurationCostTable,
   renderLargeTable,
   renderMemoryTable,
   renderProfileTables,
@@ -62,8 +62,8 @@ async function main(): Promise<void> {
 
     log(`bench: keel with 10 and ${settings.largeRouteCount} routes`);
     const largeTable = await measureLargeTable(launch, settings, pinning.loadCore);
-    log('bench: keel with and without a global guard and interceptor');
-    const hookCost = await measureHookCost(launch, settings, pinning.loadCore);
+    log('bench: keel in a bare and in a production configuration');
+    const configurationCost = await measureConfigurationCost(launch, settings, pinning.loadCore);
     log('bench: keel under the CPU profiler');
     const profile = await profileKeel(launch, settings, pinning.loadCore);
 
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
       coldStarts,
       blackholed,
       largeTable,
-      hookCost,
+      configurationCost,
       profile,
     });
     const facts = {
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
         renderMemoryTable(summary),
         renderColdStartTable(summary),
         renderLargeTable(summary),
-        renderHookCostTable(summary),
+        renderConfigurationCostTable(summary),
         renderProfileTables(summary),
         `written: ${path.join(RESULTS_DIR, 'latest.md')} and ratios.svg`,
         '',

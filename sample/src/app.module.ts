@@ -1,8 +1,10 @@
 import {
   DatabaseModule,
   HealthModule,
+  MetricsModule,
   Module,
   OpenApiModule,
+  RateLimitModule,
   SessionModule,
   redisCheck,
   type DynamicModule,
@@ -28,6 +30,10 @@ export interface AppSettings {
   readonly exposesDatabaseReason: boolean;
   /** A Redis readiness checks too; undefined, there is none. */
   readonly redisUrl?: string | undefined;
+  /** How many writes to the JSON API one client address may make per minute. Default: 60. */
+  readonly apiWritesPerMinute?: number;
+  /** The port the metrics are served on, apart from the application's. */
+  readonly metricsPort: number;
   /** What the log says once the application serves; nothing when absent. */
   readonly startup?: StartupFacts;
 }
@@ -60,6 +66,15 @@ export class AppModule {
           checks: redis ? { redis: redisCheck(() => redis.client) } : {},
         }),
         SessionModule.forRoot({ secret: () => settings.sessionSecret }),
+        // On a port of their own, which the pod's annotations point Prometheus to and the Service
+        // does not expose.
+        MetricsModule.forRoot({ port: settings.metricsPort }),
+        // The JSON API's writes (@RateLimit('api-writes')), counted in the application's own
+        // database, so every replica spends the same budget.
+        RateLimitModule.forRoot({
+          store: 'postgres',
+          limits: { 'api-writes': { limit: settings.apiWritesPerMinute ?? 60, windowS: 60 } },
+        }),
         // GET /openapi.json and GET /docs: the JSON API and the health endpoints (the HTML pages
         // are for browsers, not API clients).
         OpenApiModule.forRoot({

@@ -24,8 +24,15 @@ async function main(): Promise<void> {
       ? ['SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart']
       : []),
   ];
-  const startup = { database: database.description, warnings };
-  const settings = { apiToken, sessionSecret: session.secret, exposesDatabaseReason, redisUrl, startup };
+  const settings = {
+    apiToken,
+    sessionSecret: session.secret,
+    exposesDatabaseReason,
+    redisUrl,
+    metricsPort: config.METRICS_PORT,
+    apiWritesPerMinute: config.API_WRITES_PER_MINUTE,
+    startup: { database: database.description, warnings },
+  };
   const app = await createApplication(AppModule.on(database, settings), {
     views: path.join(__dirname, '..', 'views'),
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,

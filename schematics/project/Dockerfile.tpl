@@ -30,7 +30,8 @@ COPY --from=build /build/dist dist
 # The pages the controllers render (views/ is the default views directory, from the working one).
 COPY views views
 USER node
-EXPOSE 8080
+# 9464: the Prometheus metrics (METRICS_PORT), which the public Service does not expose.
+EXPOSE 8080 9464
 # GET /health with Node itself (slim images have no curl). A refused connection, a non-2xx answer or
 # no answer within 4 s (under Docker's 5 s timeout) fails the check. The port follows PORT.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=5s \

@@ -169,7 +169,17 @@ function errorOf(line: string): string {
 }
 
 function startSample(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const env = { ...process.env, PORT: '0', DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '0', API_TOKEN };
+  // The load comes from one address: the sample's limit on API writes per client is lifted.
+  const writes = { API_WRITES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER) };
+  const env = {
+    ...process.env,
+    PORT: '0',
+    METRICS_PORT: '0',
+    DATA_DIR: dataDir,
+    SHUTDOWN_DELAY_MS: '0',
+    API_TOKEN,
+    ...writes,
+  };
   const child = spawn(process.execPath, [SAMPLE_MAIN], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';

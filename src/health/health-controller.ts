@@ -15,8 +15,10 @@ import { isCheckProvider, type CheckFunction } from './health-check';
 import { MetadataKey } from '../metadata/keys';
 import { HealthEndpoints } from './health-endpoints';
 import type { HealthSettings } from './health-options';
+import { LIVENESS_ANSWERS, READINESS_ANSWERS } from './health-answers';
 import { NamedCheck } from './named-check';
 import type { DataSourceResolver } from './readiness-check';
+import type { ReadinessSource, ReadinessState } from './readiness-source';
 
 /**
  * The controller of `GET <path>` (liveness) and `GET <path>/ready` (readiness), one class per call
@@ -27,11 +29,14 @@ import type { DataSourceResolver } from './readiness-check';
  * @example
  * router.controller(healthController(resolveHealthOptions({}), () => dataSource));
  */
-export function healthController(settings: HealthSettings, resolveDataSource?: DataSourceResolver): Class {
+export function healthController(
+  settings: HealthSettings,
+  resolveDataSource?: DataSourceResolver,
+): Class<ReadinessSource> {
   // Probes come every few seconds from every orchestrator and balancer: their access lines are debug.
   @Controller(settings.path)
   @SetMetadata(MetadataKey.probeRoute, true)
-  class HealthController {
+  class HealthController implements ReadinessSource {
     readonly #endpoints: HealthEndpoints;
 
     constructor(
@@ -54,13 +59,19 @@ export function healthController(settings: HealthSettings, resolveDataSource?: D
     }
 
     @Get('', { name: settings.names.liveness })
+    @SetMetadata(MetadataKey.routeAnswers, LIVENESS_ANSWERS)
     liveness(ctx: Context): void {
       this.#endpoints.liveness(ctx);
     }
 
     @Get('ready', { name: settings.names.readiness })
+    @SetMetadata(MetadataKey.routeAnswers, READINESS_ANSWERS)
     readiness(ctx: Context): Promise<void> {
       return this.#endpoints.readiness(ctx);
+    }
+
+    evaluate(): Promise<ReadinessState> {
+      return this.#endpoints.evaluate();
     }
   }
   return HealthController;

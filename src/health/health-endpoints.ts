@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import type { HealthSettings } from './health-options';
 import type { CheckReport, NamedCheck } from './named-check';
 import { MIGRATING, ReadinessCheck, type DataSourceResolver } from './readiness-check';
+import type { ReadinessSource, ReadinessState } from './readiness-source';
 
 /** What the two health endpoints answer from. */
 export interface HealthEndpointParts {
@@ -27,7 +28,7 @@ export interface HealthEndpointParts {
  * @example
  * router.get('/health', (ctx) => endpoints.liveness(ctx)).get('/health/ready', (ctx) => endpoints.readiness(ctx));
  */
-export class HealthEndpoints {
+export class HealthEndpoints implements ReadinessSource {
   readonly #parts: HealthEndpointParts;
   readonly #readiness: ReadinessCheck;
   #wasReady: boolean | undefined;
@@ -49,18 +50,8 @@ export class HealthEndpoints {
    * and every check run in parallel. @example await endpoints.readiness(ctx)
    */
   async readiness(ctx: Context): Promise<void> {
-    const { status, settings, checks } = this.#parts;
-    const [checked, ...reports] = status.isShuttingDown
-      ? [undefined]
-      : await Promise.all([this.#readiness.check(), ...checks.map((check) => check.check())]);
-    // Read again after the checks: a shutdown may have started while they ran.
-    const report = !checked || status.isShuttingDown ? { isReady: false, reason: 'shutting down' } : checked;
-    const { overload } = this.#parts.load;
-    const isReady =
-      report.isReady &&
-      overload === undefined &&
-      reports.every((check) => check.isHealthy || check.isOptional);
-    this.#logChange(isReady, report.reason, reports);
+    const { status, settings } = this.#parts;
+    const { isReady, db: report, checks: reports, overload } = await this.evaluate();
     ctx.header('Cache-Control', 'no-store');
     // "migrating" and "shutting down" say what the application is doing, nothing of the database.
     const isPublic = report.isReady || status.isShuttingDown || report.reason === MIGRATING;
@@ -72,6 +63,21 @@ export class HealthEndpoints {
       ...(overload === undefined ? {} : { load: overload }),
     };
     ctx.json(isReady ? 200 : 503, body);
+  }
+
+  /** Checks the database and every named check in parallel, as readiness answers from them. @example (await endpoints.evaluate()).isReady */
+  async evaluate(): Promise<ReadinessState> {
+    const { status, checks } = this.#parts;
+    const [checked, ...reports] = status.isShuttingDown
+      ? [undefined]
+      : await Promise.all([this.#readiness.check(), ...checks.map((check) => check.check())]);
+    // Read again after the checks: a shutdown may have started while they ran.
+    const db = !checked || status.isShuttingDown ? { isReady: false, reason: 'shutting down' } : checked;
+    const { overload } = this.#parts.load;
+    const isReady =
+      db.isReady && overload === undefined && reports.every((check) => check.isHealthy || check.isOptional);
+    this.#logChange(isReady, db.reason, reports);
+    return { isReady, db, checks: reports, overload };
   }
 
   #shownChecks(reports: readonly CheckReport[]): Record<string, string> {

@@ -67,7 +67,7 @@ async function validateInto<T extends object>(type: Class<T>, plain: object): Pr
   const value = plainToInstance(type as unknown as ClassConstructor<T>, plain);
   const failures = await validate(value, { whitelist: true, forbidUnknownValues: true });
   if (failures.length > 0) return invalid(flatten(failures));
-  return { ok: true, value };
+  return { ok: true, value: withoutAbsentFields(value, plain) };
 }
 
 interface Validation {
@@ -87,6 +87,16 @@ function loadValidation(): Validation {
   /* eslint-enable @typescript-eslint/no-require-imports */
   validation = { plainToInstance, validate };
   return validation;
+}
+
+// A class's declared fields start as own properties set to undefined: one the request did not send
+// is removed, so that `Object.assign(entity, input)` keeps what the entity had there.
+function withoutAbsentFields<T extends object>(value: T, plain: object): T {
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (fields[key] === undefined && !Object.hasOwn(plain, key)) Reflect.deleteProperty(fields, key);
+  }
+  return value;
 }
 
 function nestingExceeds(root: object, limit: number): boolean {

@@ -12,6 +12,7 @@ import { runErrorMiddleware, runMiddleware } from './middleware';
 import { markHeadersObserved } from './observed-headers';
 import { rawHeader, requestIdFrom } from './request-id';
 import { RequestState, requestScope } from './request-state';
+import type { RequestTracing, ScopeEntry } from './request-tracing';
 import { isThenable } from './thenable';
 
 /** A lookup's outcome: the endpoint and its parameters, a path that cannot be decoded, or nothing. */
@@ -46,6 +47,8 @@ export interface DispatcherParts {
   readonly requestIdHeader: string | undefined;
   /** Told of each request as it arrives (the access log, where it is on); undefined costs nothing. */
   readonly watch: RequestWatcher | undefined;
+  /** A span per request, where a tracer provider is registered; undefined costs nothing. */
+  readonly tracing: RequestTracing | undefined;
 }
 
 /** Sees each request as it arrives, before any phase: what the access log hangs its line on. */
@@ -77,23 +80,26 @@ export class Dispatcher {
   readonly #parts: DispatcherParts;
   // Node's raw header names keep the client's case: compared in lower case.
   readonly #idHeader: string | undefined;
+  // How each step enters the request's scope: with tracing, its trace context too.
+  readonly #enter: ScopeEntry;
 
   constructor(parts: DispatcherParts) {
     this.#parts = parts;
     this.#idHeader = parts.requestIdHeader?.toLowerCase();
+    this.#enter = parts.tracing?.enter ?? requestScope.run.bind(requestScope);
   }
 
   /** Answers one request. @example server.on('request', dispatcher.handle) */
   readonly handle = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
-    const { requestIdHeader, watch } = this.#parts;
+    const { requestIdHeader, watch, tracing } = this.#parts;
     const idHeader = this.#idHeader;
     const state = new RequestState(
       requestIdFrom(idHeader === undefined ? undefined : rawHeader(incoming.rawHeaders, idHeader)),
     );
     if (requestIdHeader !== undefined) outgoing.setHeader(requestIdHeader, state.requestId);
-    // Tracing, where it is on, will open the request's span here and set `state.traceId`.
+    if (tracing !== undefined) tracing.open(state, incoming, outgoing);
     if (watch !== undefined) watch(state, incoming, outgoing);
-    requestScope.run(state, this.#serve, incoming as Request, outgoing as Response, state);
+    this.#enter(state, this.#serve, incoming as Request, outgoing as Response, state);
   };
 
   // Every step of the request runs in its scope; a step that resumes from a stream's events (a
@@ -110,8 +116,8 @@ export class Dispatcher {
     // keel's objects have already and an in-process request's would lose its class's methods to.
     // The router calls `next` when nothing answered.
     app.router(req, res, ((error?: unknown) => {
-      if (error) requestScope.run(state, this.#fail, error, req, res);
-      else requestScope.run(state, this.#parseBody, req, res, state);
+      if (error) this.#enter(state, this.#fail, error, req, res);
+      else this.#enter(state, this.#parseBody, req, res, state);
     }) as NextFunction);
   };
 
@@ -119,6 +125,7 @@ export class Dispatcher {
   // Express error middleware given to `app.use`, then keel's responder. A filter that throws hands
   // on its own error instead. The request context, metrics and traces of a failure hang here.
   readonly #fail = (thrown: unknown, req: Request, res: Response, scope?: ErrorScope): void => {
+    this.#parts.tracing?.fail(thrown);
     if (scope === undefined) return this.#respond(thrown, req, res);
     const error = asError(thrown, scope.description);
     const { catchError } = scope;
@@ -159,8 +166,8 @@ export class Dispatcher {
 
   readonly #parseBody = (req: Request, res: Response, state: RequestState): void => {
     this.#parts.bodyStage(req, res, (error?: unknown) => {
-      if (error) requestScope.run(state, this.#fail, error, req, res);
-      else requestScope.run(state, this.#runMiddleware, req, res, state);
+      if (error) this.#enter(state, this.#fail, error, req, res);
+      else this.#enter(state, this.#runMiddleware, req, res, state);
     });
   };
 
@@ -168,8 +175,8 @@ export class Dispatcher {
     const { middleware } = this.#parts;
     if (middleware.length === 0) return this.#route(req, res, state);
     runMiddleware(middleware, req, res, (error) => {
-      if (error) requestScope.run(state, this.#fail, error, req, res, this.#unrouted(req, res, state));
-      else requestScope.run(state, this.#route, req, res, state);
+      if (error) this.#enter(state, this.#fail, error, req, res, this.#unrouted(req, res, state));
+      else this.#enter(state, this.#route, req, res, state);
     });
   };
 
@@ -230,7 +237,7 @@ export class Dispatcher {
     const runMiddleware = match?.endpoint?.runMiddleware;
     if (!runMiddleware) return answer();
     runMiddleware(req, res, (error) => {
-      if (error) requestScope.run(state, this.#fail, error, req, res, this.#unrouted(req, res, state));
+      if (error) this.#enter(state, this.#fail, error, req, res, this.#unrouted(req, res, state));
       else answer();
     });
   }

@@ -1,3 +1,4 @@
+import type { Context, Span } from '@opentelemetry/api';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RouteInfo } from './route-info';
 
@@ -25,6 +26,8 @@ export class RequestState implements CurrentRequest {
   /** Set by tracing, where it is on, and carried by every log line of the request. */
   traceId: string | undefined = undefined;
   spanId: string | undefined = undefined;
+  /** Set by tracing, where it is on: the request's span and the context its steps run in. */
+  trace: RequestTrace | undefined = undefined;
   /** The matched route is a probe (health, metrics): the access log keeps its lines at debug. */
   isProbe = false;
   /** When it arrived (`performance.now()`), and what its connection had written by then: the access log's. */
@@ -32,6 +35,17 @@ export class RequestState implements CurrentRequest {
   bytesBefore: number | null = 0;
 
   constructor(readonly requestId: string) {}
+}
+
+/** What tracing keeps of one request. */
+export interface RequestTrace {
+  readonly span: Span;
+  /** The trace context every step of the request runs in: its span is the active one. */
+  readonly context: Context;
+  /** keel made the span (it ends it), rather than an HTTP instrumentation that ran first. */
+  readonly isOwn: boolean;
+  /** The last error that took the request's error path: recorded on the span if the answer is a 5xx. */
+  error: unknown;
 }
 
 /**

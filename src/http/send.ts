@@ -15,12 +15,12 @@ const BODILESS = new Set([204, 304]);
  */
 export function sendJson(res: ServerResponse, status: number, value: unknown): void {
   // JSON.stringify gives undefined for undefined and functions: an empty body, as Express sends.
-  send(res, status, JSON_TYPE, JSON.stringify(value) ?? '');
+  sendText(res, status, JSON_TYPE, JSON.stringify(value) ?? '');
 }
 
 /** Writes an HTML page straight to the response. @example sendHtml(res, 200, '<p>hi</p>') */
 export function sendHtml(res: ServerResponse, status: number, page: string): void {
-  send(res, status, HTML_TYPE, page);
+  sendText(res, status, HTML_TYPE, page);
 }
 
 /** Ends the response with `status` and no body. @example sendEmpty(res, 204) */
@@ -30,7 +30,8 @@ export function sendEmpty(res: ServerResponse, status: number): void {
   res.end();
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string): void {
+/** Writes a body of any type (Prometheus's text format) straight to the response. @example sendText(res, 200, 'text/plain; version=0.0.4; charset=utf-8', text) */
+export function sendText(res: ServerResponse, status: number, type: string, body: string): void {
   if (BODILESS.has(status)) return sendEmpty(res, status);
   const length = Buffer.byteLength(body);
   if (areHeadersObserved(res)) {

@@ -17,8 +17,16 @@ export const MetadataKey = {
   middleware: Symbol('keel:middleware'),
   catches: Symbol('keel:catches'),
   custom: Symbol('keel:custom'),
+  /** On a validated property: the JSON Schema its application-made rules state (`documentedRule`). */
+  ruleSchemas: Symbol('keel:rule-schemas'),
+  /** On a guard class: the security scheme it authenticates with (`@Authenticates`). */
+  securityScheme: Symbol('keel:security-scheme'),
   /** Under `custom`: the route takes unsafe methods without a CSRF token (`@SkipCsrf()`, API resources). */
   skipCsrf: Symbol('keel:skip-csrf'),
   /** Under `custom`: the route answers probes (health, metrics), which the access log keeps at debug. */
   probeRoute: Symbol('keel:probe-route'),
+  /** Under `custom`: the route's `@RateLimit`, the method's over the class's. */
+  rateLimit: Symbol('keel:rate-limit'),
+  /** Under `custom`: the answers a keel route documents itself (`RouteDoc.answers`), such as readiness's 503. */
+  routeAnswers: Symbol('keel:route-answers'),
 } as const;

@@ -53,7 +53,7 @@ export function accessLine(state: RequestState, req: IncomingMessage, res: Serve
   const after = bytesWritten(req);
   const line: AccessLine = {
     method: req.method,
-    path: pathOf(req),
+    path: requestPath(req),
     route: state.route === undefined ? null : state.route.path,
     status: res.headersSent ? res.statusCode : null,
     ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
@@ -65,8 +65,12 @@ export function accessLine(state: RequestState, req: IncomingMessage, res: Serve
   return line;
 }
 
-// The URL as it arrived: middleware mounted on a prefix rewrites `req.url`.
-function pathOf(req: IncomingMessage): string {
+/**
+ * The path `req` arrived with, without its query (middleware mounted on a prefix rewrites `req.url`).
+ *
+ * @example requestPath(req) // '/orders/7' for GET /orders/7?token=...
+ */
+export function requestPath(req: IncomingMessage): string {
   const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);

@@ -1,6 +1,7 @@
 import type { Class } from '../container/token';
 import { isApplicationClass } from '../metadata/design-types';
 import { getPropertyType } from '../metadata/reflection';
+import { documentedSchemas } from './documented-rule';
 import type { JsonSchema } from './json-schema';
 import { VALIDATION_RULES } from './validation-rules';
 
@@ -10,7 +11,8 @@ const CONDITIONAL = 'conditionalValidation';
 
 /**
  * The JSON Schemas of validation classes, for a document's `components.schemas`: each class once,
- * under its name (made unique), read from class-validator's rules and the declared property types.
+ * under its name (made unique), read from class-validator's rules, the schemas the application's
+ * own rules state (`documentedRule`) and the declared property types.
  *
  * @example
  * const schemas = new ClassSchemas();
@@ -77,6 +79,8 @@ export class ClassSchemas {
       if (isList && (rule.each || rule.type === NESTED)) items = { ...items, ...fragment };
       else own = { ...own, ...fragment };
     }
+    // The application's own rules say what they enforce through documentedRule; it applies as written.
+    for (const stated of documentedSchemas(type.prototype as object, property)) own = { ...own, ...stated };
     return isList && Object.keys(items).length > 0 ? { ...own, items } : own;
   }
 

@@ -1,9 +1,15 @@
+import type { Class } from '../container/token';
+import type { CanActivate, HookEntry } from '../hooks/hook-types';
 import { pathParameters } from '../routing/path';
 import type { HttpMethod, RouteDefinition } from '../routing/route';
 import type { RouteDoc } from '../routing/route-doc';
+import { securitySchemeOf, type SecurityScheme } from './authenticates';
 import { ClassSchemas } from './class-schemas';
 import type { JsonSchema } from './json-schema';
+import { OpenApiErrors } from './openapi-errors';
 import { operationResponses } from './operation-responses';
+import { rateLimitOf } from '../ratelimit/rate-limits';
+import { parameterSchema } from './pipe-schemas';
 
 /** The document's `info`: what the API is called and which version of it this is. */
 export interface OpenApiInfo {
@@ -18,7 +24,10 @@ export interface OpenApiDocument {
   readonly info: OpenApiInfo;
   readonly tags: readonly { readonly name: string }[];
   readonly paths: Record<string, Record<string, JsonSchema>>;
-  readonly components: { readonly schemas: Record<string, JsonSchema> };
+  readonly components: {
+    readonly schemas: Record<string, JsonSchema>;
+    readonly securitySchemes?: Record<string, SecurityScheme>;
+  };
 }
 
 const OPERATION_METHODS: Readonly<Record<HttpMethod, readonly string[]>> = {
@@ -48,6 +57,16 @@ const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   },
 };
 
+/** What the document needs to know of the application beyond its routes. */
+export interface ApplicationFacts {
+  /** The `APP_GUARD`s, which guard every route. */
+  readonly globalGuards: readonly HookEntry<CanActivate>[];
+  /** Whether a route may answer 503: the application has a database or sheds load, and the route is no health route. */
+  readonly mayBeUnavailable: (route: RouteDefinition) => boolean;
+}
+
+const NO_FACTS: ApplicationFacts = { globalGuards: [], mayBeUnavailable: () => false };
+
 interface Operation {
   readonly route: RouteDefinition;
   readonly method: string;
@@ -62,8 +81,14 @@ interface Operation {
  * @example
  * buildOpenApiDocument(app.router.routes(), { title: 'Orders', version: '1.0.0' });
  */
-export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: OpenApiInfo): OpenApiDocument {
+export function buildOpenApiDocument(
+  routes: readonly RouteDefinition[],
+  info: OpenApiInfo,
+  application: ApplicationFacts = NO_FACTS,
+): OpenApiDocument {
+  const { globalGuards, mayBeUnavailable } = application;
   const schemas = new ClassSchemas();
+  const security = new SecuritySchemes();
   const operations: Operation[] = routes
     .filter((route) => route.doc?.hidden !== true)
     .flatMap((route) => OPERATION_METHODS[route.method].map((method) => ({ route, method })));
@@ -78,25 +103,65 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: O
     // PUT and PATCH of one resource action share its name; operation ids must not.
     const operationId = nameCounts.get(route.name) === 1 ? route.name : `${route.name}.${method}`;
     const path = (paths[openApiPath(route.path)] ??= {});
+    const declaredGuards = route.hooks?.guards ?? [];
+    const requirement = security.requirementOf([...globalGuards, ...declaredGuards], route.source);
     path[method] = {
       operationId,
       ...(doc.tag ? { tags: [doc.tag] } : {}),
       ...parametersOf(route.path, doc, schemas),
-      ...(doc.body ? { requestBody: requestBody(schemas.ref(doc.body)) } : {}),
-      responses: operationResponses(doc, {
-        output: doc.output && schemas.ref(doc.output),
-        error: { $ref: '#/components/schemas/Error' },
-        validationError: { $ref: '#/components/schemas/ValidationError' },
-      }),
+      ...(doc.body ? { requestBody: requestBody(doc.body, schemas) } : {}),
+      ...(requirement ? { security: [requirement] } : {}),
+      responses: operationResponses(
+        doc,
+        {
+          output: doc.output && schemas.ref(doc.output),
+          error: { $ref: '#/components/schemas/Error' },
+          validationError: { $ref: '#/components/schemas/ValidationError' },
+        },
+        {
+          authenticates: requirement !== undefined,
+          isGuarded: declaredGuards.length > 0,
+          mayBeUnavailable: mayBeUnavailable(route),
+          isRateLimited: rateLimitOf({ metadata: route.hooks?.metadata }) !== undefined,
+        },
+      ),
     };
   }
+  const securitySchemes = security.all();
   return {
     openapi: '3.1.0',
     info: { ...info },
     tags: [...tags].map((name) => ({ name })),
     paths,
-    components: { schemas: { ...ERROR_SCHEMAS, ...schemas.all() } },
+    components: {
+      schemas: { ...ERROR_SCHEMAS, ...schemas.all() },
+      ...(Object.keys(securitySchemes).length > 0 ? { securitySchemes } : {}),
+    },
   };
+}
+
+// The schemes the guards state, each name once: two guards naming different schemes alike is an error.
+class SecuritySchemes {
+  readonly #schemes = new Map<string, { scheme: SecurityScheme; source: string }>();
+
+  // Every guard must let the request through, so an operation requires all of their schemes at once.
+  requirementOf(guards: readonly HookEntry<CanActivate>[], source: string): Record<string, []> | undefined {
+    const requirement: Record<string, []> = {};
+    for (const guard of guards) {
+      const stated = securitySchemeOf(guard);
+      if (!stated) continue;
+      const known = this.#schemes.get(stated.name);
+      if (known && JSON.stringify(known.scheme) !== JSON.stringify(stated.scheme))
+        throw OpenApiErrors.conflictingSecurityScheme(stated.name, known.source, source);
+      if (!known) this.#schemes.set(stated.name, { scheme: stated.scheme, source });
+      requirement[stated.name] = [];
+    }
+    return Object.keys(requirement).length > 0 ? requirement : undefined;
+  }
+
+  all(): Record<string, SecurityScheme> {
+    return Object.fromEntries([...this.#schemes].map(([name, { scheme }]) => [name, scheme]));
+  }
 }
 
 // keel's `:id`, `:"id"`, `*rest` and trailing `{/:page}` become OpenAPI's `{id}`.
@@ -111,18 +176,19 @@ function openApiPath(path: string): string {
 
 function parametersOf(path: string, doc: RouteDoc, schemas: ClassSchemas): { parameters?: JsonSchema[] } {
   const queryClass = doc.queryClass && schemas.objectOf(doc.queryClass);
+  const piped = new Map((doc.params ?? []).map(({ name, pipes }) => [name, pipes]));
   const parameters: JsonSchema[] = [
     ...[...pathParameters(path)].map((name) => ({
       name,
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: parameterSchema(piped.get(name)),
     })),
-    ...(doc.query ?? []).map(({ name, fallback }) => ({
+    ...(doc.query ?? []).map(({ name, fallback, pipes }) => ({
       name,
       in: 'query',
       required: false,
-      schema: fallback === undefined ? { type: 'string' } : { type: 'string', default: fallback },
+      schema: parameterSchema(pipes, fallback),
     })),
     ...Object.entries(queryClass?.properties ?? {}).map(([name, schema]) => ({
       name,
@@ -134,9 +200,11 @@ function parametersOf(path: string, doc: RouteDoc, schemas: ClassSchemas): { par
   return parameters.length > 0 ? { parameters } : {};
 }
 
-function requestBody(schema: JsonSchema): JsonSchema {
+// A body whose class requires nothing (a PATCH's `PartialType`) may be left out altogether.
+function requestBody(type: Class, schemas: ClassSchemas): JsonSchema {
+  const schema = schemas.ref(type);
   return {
-    required: true,
+    required: schemas.objectOf(type).required.length > 0,
     content: {
       'application/json': { schema },
       'application/x-www-form-urlencoded': { schema },

@@ -1,8 +1,14 @@
 import type { DynamicModule } from '../container/module-definition';
+import { Container } from '../container/container';
 import { InjectionToken } from '../container/token';
+import { DatabaseConnector } from '../database/database-connector';
+import { APP_GUARD } from '../hooks/hook-tokens';
+import type { OnApplicationBootstrap } from '../lifecycle/lifecycle-hooks';
+import { LoadMonitor } from '../lifecycle/load-monitor';
 import { Inject, Injectable } from '../decorators/injectable';
 import { Module } from '../decorators/module';
 import { APP_ROUTES, type RouteRegistrar } from '../routing/app-routes';
+import type { RouteDefinition } from '../routing/route';
 import type { Router } from '../routing/router';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { resolveOpenApiOptions, type OpenApiOptions, type OpenApiSettings } from './openapi-options';
@@ -13,14 +19,17 @@ const OPENAPI_SETTINGS = new InjectionToken<OpenApiSettings>('OpenAPI settings')
 
 /** Serves the document and its Swagger UI page, built from the router's routes when first asked for. */
 @Injectable()
-class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar {
+class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnApplicationBootstrap {
   readonly #settings: OpenApiSettings;
   #router: Router | undefined;
   #document: OpenApiDocument | undefined;
   #routeCount = -1;
 
-  constructor(@Inject(OPENAPI_SETTINGS) settings: OpenApiSettings) {
+  readonly #container: Container;
+
+  constructor(@Inject(OPENAPI_SETTINGS) settings: OpenApiSettings, container: Container) {
     this.#settings = settings;
+    this.#container = container;
   }
 
   register(router: Router): void {
@@ -39,11 +48,26 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar {
     );
   }
 
+  // Built once at boot, when every route is in: a document that cannot be made stops the boot.
+  onApplicationBootstrap(): void {
+    this.document();
+  }
+
+  // A database that cannot be reached, or a passed load limit, is 503 on every route but the health ones.
+  #unavailability(): (route: RouteDefinition) => boolean {
+    const load = this.#container.get(LoadMonitor);
+    const mayRefuse = load.isShedding || this.#container.has(DatabaseConnector);
+    return (route) => mayRefuse && !load.isExempt(route.path);
+  }
+
   // Built again only when routes were added since: `app.router` takes routes after boot too.
   document(): OpenApiDocument {
     const routes = this.#router?.routes() ?? [];
     if (!this.#document || routes.length !== this.#routeCount) {
-      this.#document = buildOpenApiDocument(routes.filter(this.#settings.include), this.#settings.info);
+      this.#document = buildOpenApiDocument(routes.filter(this.#settings.include), this.#settings.info, {
+        globalGuards: this.#container.getAll(APP_GUARD),
+        mayBeUnavailable: this.#unavailability(),
+      });
       this.#routeCount = routes.length;
     }
     return this.#document;

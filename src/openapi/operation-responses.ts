@@ -10,55 +10,108 @@ export interface ResponseSchemas {
   readonly validationError: JsonSchema;
 }
 
-// The resource convention's answers, action by action: JSON for API resources, pages for the others.
+/** What can answer an operation besides its handler and its parameters. */
+export interface AnswerSources {
+  /** A guard states how it authenticates (`@Authenticates`): 401 without valid credentials. */
+  readonly authenticates: boolean;
+  /** A guard is declared on the route: any guard's `false` is 403. */
+  readonly isGuarded: boolean;
+  /** The application has a database or sheds load, and the route is not a health route: 503. */
+  readonly mayBeUnavailable: boolean;
+  /** The route has a `@RateLimit`: 429 with `Retry-After` and the `RateLimit` headers. */
+  readonly isRateLimited: boolean;
+}
+
+// The resource convention's own answers, action by action: JSON for API resources, pages for the others.
 const API_STATUSES: Readonly<Record<ResourceAction, readonly number[]>> = {
   index: [200],
   create: [200],
-  store: [201, 400, 415, 422],
+  store: [201],
   show: [200, 404],
   edit: [200, 404],
-  update: [200, 400, 404, 415, 422],
+  update: [200, 404],
   destroy: [204, 404],
 };
 const PAGE_STATUSES: Readonly<Record<ResourceAction, readonly number[]>> = {
   index: [200],
   create: [200],
-  store: [303, 400, 415, 422],
+  store: [303],
   show: [200, 404],
   edit: [200, 404],
-  update: [303, 400, 404, 415, 422],
+  update: [303, 404],
   destroy: [303, 404],
 };
-const BODY_STATUSES = new Set([400, 415, 422]);
+// What keel answers for a body before the handler has it: malformed, too large, of an unknown type, invalid.
+const BODY_STATUSES = [400, 413, 415, 422];
 
 const DESCRIPTIONS: Readonly<Record<number, string>> = {
   200: 'OK',
   201: 'Created; Location names the new resource',
   204: 'Done; no content',
   303: 'Done; Location names the page to see',
-  400: 'Malformed JSON body',
+  400: 'Malformed JSON body, or a parameter its pipe refused',
+  401: 'Missing or wrong credentials',
+  403: 'Forbidden',
   404: 'Not found',
+  413: 'Body over the size limit',
   415: 'Unsupported content type: send JSON or a form',
   422: 'Validation failed; fields lists the messages by field',
+  503: 'The database cannot be reached, or the server is overloaded; Retry-After says when to ask again',
 };
 
 const LOCATION = { Location: { schema: { type: 'string' } } };
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': { description: '<limit>;w=<window in seconds>', schema: { type: 'string' } },
+  RateLimit: { description: 'limit=<n>, remaining=<n>, reset=<seconds>', schema: { type: 'string' } },
+};
+const TOO_MANY_HEADERS = {
+  'Retry-After': {
+    description: 'Seconds until the budget has room again',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  ...RATE_LIMIT_HEADERS,
+};
+const RETRY_AFTER = { 'Retry-After': { schema: { type: 'string' } } };
 const HTML = { 'text/html': { schema: { type: 'string' } } };
 
 /**
  * The responses an operation documents: the resource convention's statuses for a resource action,
- * else 200; 400, 415 and 422 only where the route binds a body.
+ * else 200; 400, 413, 415 and 422 where the route binds a body; 422 where it binds its query into a
+ * class; 400 where a pipe reads a parameter; 401 and 403 where guards protect it; 503 where the
+ * database or load shedding may refuse it; 429 with `Retry-After` where the route is rate limited;
+ * and the answers the route states itself.
  *
  * @example
- * operationResponses({ action: 'show', isApi: true }, schemas); // { 200: ..., 404: ... }
+ * operationResponses({ action: 'show', isApi: true }, schemas, { authenticates: false, isGuarded: false, mayBeUnavailable: false, isRateLimited: false }); // { 200, 404 }
  */
-export function operationResponses(doc: RouteDoc, schemas: ResponseSchemas): Record<string, JsonSchema> {
+export function operationResponses(
+  doc: RouteDoc,
+  schemas: ResponseSchemas,
+  sources: AnswerSources,
+): Record<string, JsonSchema> {
   const isPage = doc.action !== undefined && doc.isApi !== true;
-  const statuses = doc.action ? (isPage ? PAGE_STATUSES : API_STATUSES)[doc.action] : [200, 400, 415, 422];
+  const statuses = new Set(doc.action ? (isPage ? PAGE_STATUSES : API_STATUSES)[doc.action] : [200]);
+  if (doc.body) for (const status of BODY_STATUSES) statuses.add(status);
+  if (doc.queryClass) statuses.add(422);
+  if (doc.params?.length || doc.query?.some((query) => query.pipes?.length)) statuses.add(400);
+  if (sources.authenticates) statuses.add(401);
+  if (sources.isGuarded) statuses.add(403);
+  if (sources.mayBeUnavailable) statuses.add(503);
+  const stated = doc.answers ?? {};
+  for (const status of Object.keys(stated)) statuses.add(Number(status));
   const responses: Record<string, JsonSchema> = {};
-  for (const status of statuses) {
-    if (BODY_STATUSES.has(status) && !doc.body) continue;
-    responses[String(status)] = { description: DESCRIPTIONS[status], ...answer(status, isPage, schemas) };
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    const own = stated[status];
+    responses[String(status)] = own
+      ? { description: own.description, ...(own.schema ? json(own.schema) : {}) }
+      : { description: DESCRIPTIONS[status], ...answer(status, isPage, schemas) };
+  }
+  if (sources.isRateLimited) {
+    responses['429'] = {
+      description: 'Too many requests: the budget of this client is spent until Retry-After',
+      headers: TOO_MANY_HEADERS,
+      ...json(schemas.error),
+    };
   }
   return responses;
 }
@@ -66,10 +119,11 @@ export function operationResponses(doc: RouteDoc, schemas: ResponseSchemas): Rec
 function answer(status: number, isPage: boolean, schemas: ResponseSchemas): JsonSchema {
   if (status === 204) return {};
   if (status === 303) return { headers: LOCATION };
-  if (status === 400 || status === 415) return json(schemas.error);
-  if (isPage) return { content: HTML };
-  if (status === 404) return json(schemas.error);
+  if (status === 503) return { headers: RETRY_AFTER, ...json(schemas.error) };
+  // A page resource answers its successes, a missing item and an invalid form with pages.
+  if (isPage && (status < 300 || status === 404 || status === 422)) return { content: HTML };
   if (status === 422) return json(schemas.validationError);
+  if (status >= 400) return json(schemas.error);
   const success = schemas.output ? json(schemas.output) : {};
   return status === 201 ? { headers: LOCATION, ...success } : success;
 }

@@ -2,27 +2,30 @@ import type { Class } from '../container/token';
 import { isApplicationClass } from '../metadata/design-types';
 import { MetadataKey } from '../metadata/keys';
 import { getMethodParamTypes, getOwnMetadata, prototypeDeclaring } from '../metadata/reflection';
-import type { QueryDoc, RouteDoc } from './route-doc';
+import type { ParamDoc, QueryDoc, RouteDoc } from './route-doc';
 import type { ParamMetadata } from './route-metadata';
 
 /**
  * What a controller method's parameter decorators tell the OpenAPI document: the `@Body()` class,
- * the `@Query(name)` parameters and the `@Query()` class.
+ * the `@Query(name)` parameters, the `@Query()` class and the path parameters read through pipes.
  *
  * @example
- * handlerDoc(controller, 'store'); // { body: CreateOrder, query: [] }
+ * handlerDoc(controller, 'store'); // { body: CreateOrder, query: [], params: [] }
  */
 export function handlerDoc(
   instance: object,
   property: string | symbol,
-): Pick<RouteDoc, 'body' | 'query' | 'queryClass'> {
+): Pick<RouteDoc, 'body' | 'query' | 'queryClass' | 'params'> {
   const prototype = prototypeDeclaring(Object.getPrototypeOf(instance) as object, property);
   const params = getOwnMetadata<readonly ParamMetadata[]>(MetadataKey.params, prototype, property) ?? [];
   const types = getMethodParamTypes(prototype, property);
   const query: QueryDoc[] = params
     .filter((param) => param.source === 'query' && param.name !== undefined)
     .sort((a, b) => a.index - b.index)
-    .map(({ name = '', fallback }) => ({ name, fallback }));
+    .map(({ name = '', fallback, pipes }) => ({ name, fallback, ...(pipes?.length ? { pipes } : {}) }));
+  const piped: ParamDoc[] = params
+    .filter((param) => param.source === 'param' && param.name !== undefined && param.pipes?.length)
+    .map(({ name = '', pipes = [] }) => ({ name, pipes }));
   const bodyParam = params.find((param) => param.source === 'body');
   const bodyType: unknown = bodyParam && (bodyParam.type ?? types[bodyParam.index]);
   const wholeQuery = params.find((param) => param.source === 'query' && param.name === undefined);
@@ -31,6 +34,7 @@ export function handlerDoc(
     body: isApplicationClass(bodyType) ? (bodyType as Class) : undefined,
     query,
     queryClass: isApplicationClass(queryType) ? (queryType as Class) : undefined,
+    params: piped,
   };
 }
 

@@ -61,6 +61,7 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
         spec.resolve,
         routeDefaults(spec.isApi),
       );
+      const patchDoc = patchInputDoc(spec, doc);
       return route.methods.map((method) => ({
         method,
         path,
@@ -68,7 +69,7 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
         hooks,
         name: `${prefix}.${route.action}`,
         source: `${controller}.${route.action}`,
-        doc,
+        doc: method === 'PATCH' ? patchDoc : doc,
       }));
     });
 }
@@ -88,7 +89,15 @@ function resourceDoc(spec: ResourceSpec, action: ResourceAction, controller: str
     body: declared.body ?? (BINDING_ACTIONS.includes(action) ? input : undefined),
     output: action === 'index' ? outputs.list : ITEM_ACTIONS.includes(action) ? outputs.item : undefined,
     query: declared.query,
+    queryClass: declared.queryClass,
+    params: declared.params,
   };
+}
+
+// PATCH binds `patchInput` where the resource names one (and the action declares no `@Body()`).
+function patchInputDoc(spec: ResourceSpec, doc: RouteDoc): RouteDoc {
+  const { input, patchInput } = spec.options;
+  return patchInput && doc.body === input ? { ...doc, body: patchInput } : doc;
 }
 
 // An API resource answers clients that send no CSRF token: its routes skip the check unless the

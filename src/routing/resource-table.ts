@@ -11,13 +11,15 @@ export interface ResourceOutputs {
 
 /**
  * Narrows a resource to some of its actions (the routes keep the table's order), and names the
- * classes its OpenAPI document shows: the body `store` and `update` bind (`input`), and the answers
- * (`output`: a class for one item, or `{ item, list }`).
+ * classes its OpenAPI document shows: the body `store` and `update` bind (`input`; `patchInput` for
+ * PATCH where it differs), and the answers (`output`: a class for one item, or `{ item, list }`).
  */
 export interface ResourceOptions {
   only?: readonly ResourceAction[];
   except?: readonly ResourceAction[];
   input?: Class;
+  /** The body `update` binds for PATCH when it differs from `input`: `PartialType(input)`, usually. */
+  patchInput?: Class;
   output?: Class | ResourceOutputs;
 }
 

@@ -7,6 +7,7 @@ import { controllerTag, handlerDoc } from './handler-doc';
 import { joinPath } from './path';
 import { resourceRoutes, routeDefaults } from './resource-routes';
 import type { RouteDefinition } from './route';
+import type { RouteDoc } from './route-doc';
 import type { ControllerMetadata, RouteMetadata } from './route-metadata';
 import { ContainerErrors } from '../container/container-errors';
 import { HandlerErrors } from '../http/handler-errors';
@@ -51,7 +52,8 @@ function decoratedRoutes(
     const handler = createMethodHandler({ instance, property: route.property, path, resolve });
     if (!handler) throw HandlerErrors.invalidRoute(source, 'the decorated member is not a method');
     const hooks = declaredHooks(type, route.property, resolve, routeDefaults(isApi));
-    const doc = { tag: controllerTag(type.name), ...handlerDoc(instance, route.property) };
+    const answers = hooks.metadata.get(MetadataKey.routeAnswers) as RouteDoc['answers'];
+    const doc = { tag: controllerTag(type.name), ...handlerDoc(instance, route.property), answers };
     return { method: route.method, path, handler, name: route.name ?? source, source, hooks, doc };
   });
 }

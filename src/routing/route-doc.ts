@@ -1,10 +1,25 @@
 import type { Class } from '../container/token';
+import type { HookEntry, PipeTransform } from '../hooks/hook-types';
 import type { ResourceAction } from './resource-table';
 
-/** A query parameter a handler reads through `@Query(name, fallback)`. */
+/** A query parameter a handler reads through `@Query(name, fallback, ...pipes)`. */
 export interface QueryDoc {
   readonly name: string;
   readonly fallback?: string;
+  /** The pipes its value goes through: `ParseIntPipe` makes it an integer. */
+  readonly pipes?: readonly HookEntry<PipeTransform>[];
+}
+
+/** A path parameter a handler reads through `@Param(name, ...pipes)` with at least one pipe. */
+export interface ParamDoc {
+  readonly name: string;
+  readonly pipes: readonly HookEntry<PipeTransform>[];
+}
+
+/** An answer a route documents itself: what it means, and the JSON Schema of its body. */
+export interface RouteAnswer {
+  readonly description: string;
+  readonly schema?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -28,6 +43,10 @@ export interface RouteDoc {
   /** The class the successful answer's JSON body has. */
   readonly output?: Class;
   readonly query?: readonly QueryDoc[];
+  /** The path parameters read through pipes; the others are strings. */
+  readonly params?: readonly ParamDoc[];
   /** The class a whole query string is bound into (`@Query() filter: OrderFilter`). */
   readonly queryClass?: Class;
+  /** Answers, by status, that the route states itself (the health routes' bodies); they replace the derived ones. */
+  readonly answers?: Readonly<Record<number, RouteAnswer>>;
 }

@@ -14,6 +14,8 @@ export interface LogEntry {
     readonly code?: string;
   };
   readonly requestId?: string;
+  readonly traceId?: string;
+  readonly spanId?: string;
   readonly path?: string;
   readonly route?: string | null;
   readonly status?: number | null;

@@ -34,6 +34,7 @@ export function useSampleApp(): InProcessFetch {
         apiToken: SAMPLE_API_TOKEN,
         sessionSecret: 'in-process test secret',
         exposesDatabaseReason: true,
+        metricsPort: 0,
       }),
     ).boot({
       logger: false,

@@ -55,6 +55,7 @@ export async function startSample(
     args: [SAMPLE_MAIN],
     env: {
       PORT: '0',
+      METRICS_PORT: '0',
       DATABASE_URL: 'url' in database ? database.url : scratch?.url,
       DATA_DIR: dataDir,
       API_TOKEN: SAMPLE_API_TOKEN,

@@ -14,6 +14,7 @@ jest.setTimeout(180_000);
 
 const REPLICAS = ['r0', 'r1', 'r2'] as const;
 const CLIENTS = 8;
+const UNLIMITED_WRITES = String(Number.MAX_SAFE_INTEGER);
 // Longer than HAProxy takes to see readiness fail (2 checks 300 ms apart): it stops sending first.
 const SHUTDOWN_DELAY_MS = '1500';
 
@@ -95,7 +96,11 @@ test('three sample replicas behind HAProxy are replaced one by one under keep-al
     await Promise.all(REPLICAS.map(async (name) => [name, await closedPort()] as const)),
   );
   const start = (name: string) =>
-    startSample({ url: database.url }, { env: { PORT: String(ports[name]), SHUTDOWN_DELAY_MS } });
+    startSample(
+      { url: database.url },
+      // Every client writes through the balancer's one address: the sample's write limit would refuse them.
+      { env: { PORT: String(ports[name]), SHUTDOWN_DELAY_MS, API_WRITES_PER_MINUTE: UNLIMITED_WRITES } },
+    );
   const replicas: Record<string, RunningSample> = {};
   let balancer: Balancer | undefined;
   const exits: (number | null)[] = [];

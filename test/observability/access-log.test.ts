@@ -1,17 +1,9 @@
 import http from 'node:http';
-import {
-  Controller,
-  Get,
-  HealthModule,
-  HttpError,
-  Module,
-  type Application,
-  type ApplicationOptions,
-  type Context,
-} from 'keel';
+import { HealthModule, Module, type Application, type ApplicationOptions } from 'keel';
 import { createTestingApplication } from 'keel/testing';
 import { bootApp } from '../factories/app';
-import { gate, HOST } from '../factories/gates';
+import { heldOrderRoutes } from '../factories/order-routes';
+import { HOST } from '../factories/gates';
 import {
   captureLog,
   DEBUG_LEVEL,
@@ -21,29 +13,7 @@ import {
   type LogEntry,
 } from '../factories/log';
 
-const held = gate();
-const entered = gate();
-
-@Controller('orders')
-class OrderController {
-  @Get(':id')
-  show(ctx: Context) {
-    return { id: ctx.param('id') };
-  }
-
-  @Get('broken/:id')
-  broken(): never {
-    throw new HttpError(503, 'down');
-  }
-
-  // Answers only once the test opens `held`: long enough for a client to give up.
-  @Get('slow/:id')
-  async slow(ctx: Context): Promise<void> {
-    entered.open();
-    await held.opened;
-    ctx.json(200, { late: true });
-  }
-}
+const { OrderController, held, entered } = heldOrderRoutes();
 
 @Module({ imports: [HealthModule.forRoot()], controllers: [OrderController] })
 class AppModule {}

@@ -151,7 +151,7 @@ describe('GET /openapi.json', () => {
         'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/CreateReport' } },
       },
     });
-    expect(Object.keys(store.responses)).toEqual(['200', '400', '415', '422']);
+    expect(Object.keys(store.responses)).toEqual(['200', '400', '413', '415', '422']);
     expect(document.components.schemas.CreateReport).toEqual({
       type: 'object',
       properties: { title: { type: 'string', minLength: 1, maxLength: 40 } },
@@ -180,9 +180,9 @@ describe('GET /openapi.json', () => {
   test('an API resource has the convention statuses, { input } as its body and { output } as its answers', () => {
     const statuses = (path: string, method: string) => Object.keys(operation(path, method).responses);
     expect(statuses('/api/photos', 'get')).toEqual(['200']);
-    expect(statuses('/api/photos', 'post')).toEqual(['201', '400', '415', '422']);
+    expect(statuses('/api/photos', 'post')).toEqual(['201', '400', '413', '415', '422']);
     expect(statuses('/api/photos/{id}', 'get')).toEqual(['200', '404']);
-    expect(statuses('/api/photos/{id}', 'put')).toEqual(['200', '400', '404', '415', '422']);
+    expect(statuses('/api/photos/{id}', 'put')).toEqual(['200', '400', '404', '413', '415', '422']);
     expect(statuses('/api/photos/{id}', 'delete')).toEqual(['204', '404']);
 
     const store = operation('/api/photos', 'post');

@@ -6,7 +6,7 @@ import { REPO_ROOT, runNode } from '../factories/cli';
 const SCRIPT = `
 require('reflect-metadata');
 const { createApplication, Controller, Get, Module, Query } = require('keel');
-const DEFERRED = ['typeorm', 'multer', 'eta', 'commander', '@inquirer', 'body-parser', 'serve-static', 'express/lib/application'];
+const DEFERRED = ['typeorm', 'multer', 'eta', 'commander', '@inquirer', 'body-parser', 'serve-static', 'express/lib/application', 'rate-limiter-flexible', 'prom-client'];
 const loaded = () =>
   DEFERRED.filter((name) => Object.keys(require.cache).some((file) => file.includes('/node_modules/' + name + (name.includes('/') ? '.js' : '/'))));
 class ListQuery {}
@@ -44,7 +44,7 @@ Module({ controllers: [ListController] })(AppModule);
 `;
 
 describe('what a service loads, and when', () => {
-  test('answering GETs loads no database, template, multipart, CLI, body-parsing or Express code', async () => {
+  test('answering GETs loads no database, template, multipart, CLI, body-parsing, metrics or Express code', async () => {
     const run = await runNode('-e', [SCRIPT], { cwd: REPO_ROOT, timeoutMs: 30_000 });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({

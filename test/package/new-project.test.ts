@@ -30,7 +30,7 @@ function projectEnv(): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|npm_)/i.test(name)),
   );
-  return { ...env, PORT: '0' };
+  return { ...env, PORT: '0', METRICS_PORT: '0' };
 }
 
 function inProject(command: string, args: readonly string[], timeoutMs: number) {

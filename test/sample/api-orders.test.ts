@@ -160,7 +160,7 @@ test('an invalid update is 422 and leaves the order as it was', async () => {
   expect(await (await send('GET', `/api/orders/${id}`)).json()).toMatchObject({ quantity: 2 });
 });
 
-test('malformed JSON is 400, a body of another type 415, a bad page 400', async () => {
+test('malformed JSON is 400, a body of another type 415, a bad page 422 naming it', async () => {
   const malformed = await send('POST', '/api/orders', '{"customer":');
   expect(malformed.status).toBe(400);
   expect(await malformed.json()).toEqual({ error: expect.stringMatching(/JSON/i) });
@@ -168,9 +168,37 @@ test('malformed JSON is 400, a body of another type 415, a bad page 400', async 
   const text = await send('POST', '/api/orders', 'customer=Ada', 'text/plain');
   expect(text.status).toBe(415);
 
-  const page = await send('GET', '/api/orders?page=0');
-  expect(page.status).toBe(400);
-  expect(await page.json()).toEqual({ error: 'page must be a whole number from 1' });
+  for (const [bad, message] of [
+    ['0', 'page must be at least 1'],
+    ['two', 'page must be a whole number'],
+    ['1.5', 'page must be a whole number'],
+    ['1&page=2', 'page must be a whole number'],
+    ['2147483648', 'page must be at most 2147483647'],
+  ]) {
+    const page = await send('GET', `/api/orders?page=${bad}`);
+    expect(page.status).toBe(422);
+    expect(await page.json()).toEqual({ error: 'validation failed', fields: { page: [message] } });
+  }
+});
+
+test('PATCH changes only the fields it sends; PUT needs them all', async () => {
+  const { id } = await created();
+  const patched = await send('PATCH', `/api/orders/${id}`, { quantity: 7 });
+  expect(patched.status).toBe(200);
+  expect(await patched.json()).toMatchObject({ ...lamp, quantity: 7 });
+  const unchanged = await send('PATCH', `/api/orders/${id}`, {});
+  expect(unchanged.status).toBe(200);
+  expect(await unchanged.json()).toMatchObject({ ...lamp, quantity: 7 });
+
+  const invalid = await send('PATCH', `/api/orders/${id}`, { customer: null, quantity: 0 });
+  expect(invalid.status).toBe(422);
+  expect(await invalid.json()).toEqual({
+    error: 'validation failed',
+    fields: { customer: ['customer is required'], quantity: ['quantity must be at least 1'] },
+  });
+  const put = await send('PUT', `/api/orders/${id}`, { quantity: 3 });
+  expect(put.status).toBe(422);
+  expect(await (await send('GET', `/api/orders/${id}`)).json()).toMatchObject({ ...lamp, quantity: 7 });
 });
 
 describe('writes need the API token as a bearer token; reads stay open', () => {

@@ -105,8 +105,25 @@ describe.each(TARGETS)('$target', ({ directory, name }) => {
     expect((theContainer().readinessProbe.timeoutSeconds ?? 1) * 1000).toBeGreaterThan(500);
   });
 
-  test('the container listens on port 8080, named http, the port the probes ask', () => {
-    expect(theContainer().ports).toEqual([{ name: 'http', containerPort: 8080 }]);
+  test('the container listens on port 8080, named http, the port the probes ask, and serves its metrics on 9464', () => {
+    expect(theContainer().ports).toEqual([
+      { name: 'http', containerPort: 8080 },
+      { name: 'metrics', containerPort: 9464 },
+    ]);
+  });
+
+  test('the pod carries the annotations Prometheus’s pod discovery reads, naming the metrics port and path', () => {
+    const annotations = (deployment.template.metadata as { annotations?: Record<string, string> })
+      .annotations;
+    expect(annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': '9464',
+      'prometheus.io/path': '/metrics',
+    });
+    const metricsPort = theContainer().ports.find((port) => port.name === 'metrics');
+    expect(String(metricsPort?.containerPort)).toBe(annotations?.['prometheus.io/port']);
+    // The application's own default: the manifest sets no METRICS_PORT.
+    expect(envVar('METRICS_PORT')).toBeUndefined();
   });
 
   test('DATABASE_URL comes from the Secret <name>-database, never from the manifest itself', () => {

@@ -47,8 +47,8 @@ describe.each(IMAGES)('$image', ({ file, main }) => {
     expect(script).toContain('AbortSignal.timeout(');
   });
 
-  test('the image listens on 8080, says so, and runs in production mode', () => {
-    expect(argsOf('EXPOSE')).toEqual(['8080']);
+  test('the image listens on 8080 and serves its metrics on 9464, says so, and runs in production mode', () => {
+    expect(argsOf('EXPOSE')).toEqual(['8080 9464']);
     expect(argsOf('ENV').join(' ')).toMatch(/\bPORT=8080\b/);
     expect(argsOf('ENV').join(' ')).toMatch(/\bNODE_ENV=production\b/);
   });

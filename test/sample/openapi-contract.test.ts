@@ -117,6 +117,40 @@ test('it documents the JSON API and the health endpoints, and the welcome page l
   expect((await fetch(`${sample().url}/docs`)).status).toBe(200);
 });
 
+test("the sample's document states its rules: 1 to 80 characters, 1 to 1000, a bearer token on the writes, reads open, PATCH requiring nothing", () => {
+  const schemas = document.components.schemas as Record<string, { properties: Record<string, JsonSchema> }>;
+  expect(schemas.OrderInput?.properties).toEqual({
+    customer: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 80 }) as JsonSchema,
+    product: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 80 }) as JsonSchema,
+    quantity: { type: 'integer', minimum: 1, maximum: 1000 },
+  });
+  expect(document.components.securitySchemes).toEqual({
+    bearerToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }) as JsonSchema,
+  });
+  const byMethod = Object.fromEntries(operations().map((op) => [`${op.method} ${op.path}`, op]));
+  for (const write of [
+    'post /api/orders',
+    'put /api/orders/{id}',
+    'patch /api/orders/{id}',
+    'delete /api/orders/{id}',
+  ]) {
+    expect(byMethod[write]).toMatchObject({ security: [{ bearerToken: [] }] });
+    expect(byMethod[write]?.responses).toHaveProperty('401');
+  }
+  for (const read of ['get /api/orders', 'get /api/orders/{id}', 'get /health', 'get /health/ready']) {
+    expect(byMethod[read]).not.toHaveProperty('security');
+    expect(byMethod[read]?.responses).not.toHaveProperty('401');
+  }
+  expect(byMethod['patch /api/orders/{id}']?.requestBody).toMatchObject({
+    required: false,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/OrderChanges' } } },
+  });
+  expect(document.components.schemas.OrderChanges).not.toHaveProperty('required');
+  expect(byMethod['put /api/orders/{id}']?.requestBody).toMatchObject({
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/OrderInput' } } },
+  });
+});
+
 test('every operation, sent a request built from its schema, answers a documented status and body', async () => {
   const id = await createdOrderId();
   const problems: string[] = [];

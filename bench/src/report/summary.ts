@@ -34,8 +34,8 @@ export interface BenchSummary {
   memoryAfterLoadMb: Record<string, number>;
   blackholed: BlackholedReadiness[];
   largeTable: LargeTableFigures[];
-  /** `GET /orders/:id` without hooks and with a global guard and interceptor. */
-  hookCost: VariantFigures[];
+  /** `GET /orders/:id` bare, then with each part of a production configuration on; the bare one first. */
+  configurationCost: VariantFigures[];
   profile: CpuProfileSummary;
 }
 
@@ -46,7 +46,7 @@ export interface BenchMeasurements {
   coldStarts: ColdStarts;
   blackholed: BlackholedReadiness[];
   largeTable: LargeTableFigures[];
-  hookCost: VariantFigures[];
+  configurationCost: VariantFigures[];
   profile: CpuProfileSummary;
 }
 
@@ -97,7 +97,7 @@ export function summarize(measurements: BenchMeasurements): BenchSummary {
     memoryAfterLoadMb,
     blackholed: measurements.blackholed,
     largeTable: measurements.largeTable,
-    hookCost: measurements.hookCost,
+    configurationCost: measurements.configurationCost,
     profile: measurements.profile,
   };
 }

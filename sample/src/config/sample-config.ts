@@ -8,6 +8,9 @@ export class SampleConfig {
   /** The port it serves on; 0 picks a free one. */
   @IsInt() @Min(0) @Max(65535) PORT = 8080;
 
+  /** The port of its Prometheus metrics (`GET /metrics`), apart from the public one; 0 picks a free one. */
+  @IsInt() @Min(0) @Max(65535) METRICS_PORT = 9464;
+
   /** A PostgreSQL server to use; unset or empty, the embedded database runs instead. */
   @ValidateIf((config: SampleConfig) => Boolean(config.DATABASE_URL?.trim()))
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
@@ -20,6 +23,12 @@ export class SampleConfig {
 
   /** The bearer token the JSON API's writes need; unset or empty, every write is refused. */
   @IsOptional() @IsString() API_TOKEN?: string;
+
+  /**
+   * How many writes (POST, PUT, PATCH, DELETE) one client address may make to the JSON API per
+   * minute, counted in the database, so replicas share the budget. Past it: 429 with `Retry-After`.
+   */
+  @IsInt() @Min(1) API_WRITES_PER_MINUTE = 60;
 
   /** Where the embedded database keeps its files. Default: `sample/.data/postgres`. */
   @IsOptional() @IsString() DATA_DIR?: string;

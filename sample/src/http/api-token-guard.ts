@@ -1,15 +1,27 @@
 import { timingSafeEqual } from 'node:crypto';
-import { HttpError, Inject, Injectable, InjectionToken, type CanActivate, type Context } from 'keel';
+import {
+  Authenticates,
+  HttpError,
+  Inject,
+  Injectable,
+  InjectionToken,
+  type CanActivate,
+  type Context,
+} from 'keel';
 
 /** The bearer token the JSON API's writes need (`API_TOKEN`); undefined refuses every write. */
 export const API_TOKEN = new InjectionToken<string | undefined>('API_TOKEN');
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
- * Lets reads through and asks writes for `Authorization: Bearer <API_TOKEN>`: 401 without it, with
- * a wrong one, or when the application has no token at all.
+ * Asks the routes it guards (the JSON API's writes) for `Authorization: Bearer <API_TOKEN>`: 401
+ * without it, with a wrong one, or when the application has no token at all. The OpenAPI document
+ * lists the scheme on those routes.
  */
+@Authenticates('bearerToken', {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'The API_TOKEN the server was started with',
+})
 @Injectable()
 export class ApiTokenGuard implements CanActivate {
   readonly #expected: Buffer | undefined;
@@ -19,7 +31,6 @@ export class ApiTokenGuard implements CanActivate {
   }
 
   canActivate(ctx: Context): boolean {
-    if (READS.has(ctx.req.method)) return true;
     if (!this.#expected) throw refuse(ctx, 'writes are disabled: the server has no API_TOKEN');
     const given = /^Bearer (.+)$/i.exec(ctx.req.get('authorization') ?? '')?.[1];
     if (!given || !this.#matches(Buffer.from(given))) throw refuse(ctx, 'missing or wrong bearer token');

@@ -42,8 +42,8 @@ export class OrderService {
     return this.orders.save(this.orders.create(input));
   }
 
-  /** `order`, as found, with `input` written over it. */
-  update(order: Order, input: OrderInput): Promise<Order> {
+  /** `order`, as found, with the fields `input` has written over it. */
+  update(order: Order, input: Partial<OrderInput>): Promise<Order> {
     return this.orders.save(this.orders.merge(order, input));
   }
 

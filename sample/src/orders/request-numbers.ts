@@ -18,7 +18,7 @@ export function requestedPage(ctx: Context): number {
 }
 
 /** `text`, a page asked for, as a number; anything but a positive whole number is a 400. */
-export function pageNumber(text: string): number {
+function pageNumber(text: string): number {
   const page = positiveInteger(text);
   if (page === undefined) throw new HttpError(400, 'page must be a whole number from 1');
   return page;

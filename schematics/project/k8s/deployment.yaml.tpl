@@ -21,6 +21,12 @@ spec:
     metadata:
       labels:
         app.kubernetes.io/name: {{name}}
+      # What Prometheus's Kubernetes pod discovery reads (with the usual relabelling rules): the
+      # metrics' own port, which the Service does not expose.
+      annotations:
+        prometheus.io/scrape: 'true'
+        prometheus.io/port: '9464'
+        prometheus.io/path: /metrics
     spec:
       # Longer than the whole shutdown: SHUTDOWN_DELAY_MS (5 s) of serving with readiness 503, then at
       # most keel's shutdownTimeoutMs (10 s) of draining; past the grace period the kubelet kills the
@@ -39,6 +45,8 @@ spec:
           ports:
             - name: http
               containerPort: 8080
+            - name: metrics
+              containerPort: 9464
           env:
             - name: DATABASE_URL
               valueFrom:

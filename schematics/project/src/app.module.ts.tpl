@@ -1,4 +1,4 @@
-import { ConfigModule, DatabaseModule, HealthModule, Module, type DynamicModule } from 'keel';
+import { ConfigModule, DatabaseModule, HealthModule, MetricsModule, Module, type DynamicModule } from 'keel';
 import { Env } from './config';
 import type { Database } from './database';
 import { HomeController } from './http/controllers/home';
@@ -8,8 +8,11 @@ import { HomeController } from './http/controllers/home';
   controllers: [HomeController],
 })
 export class AppModule {
-  /** The application on `database`: it connects in the background after boot, and retries. */
-  static on(database: Pick<Database, 'url' | 'server'>): DynamicModule {
+  /**
+   * The application on `database`: it connects in the background once it serves, and retries. Its
+   * Prometheus metrics are served on `metrics.port`, apart from the public port.
+   */
+  static on(database: Pick<Database, 'url' | 'server'>, metrics: { port: number }): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -17,6 +20,7 @@ export class AppModule {
           { type: 'postgres', url: database.url, entities: [] },
           { server: database.server },
         ),
+        MetricsModule.forRoot({ port: metrics.port }),
       ],
     };
   }

@@ -7,6 +7,8 @@ import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
  */
 export class Env {
   @IsInt() @Min(0) @Max(65535) PORT = 8080;
+  /** The port of the Prometheus metrics (`GET /metrics`), apart from the public one. */
+  @IsInt() @Min(0) @Max(65535) METRICS_PORT = 9464;
   /** A PostgreSQL server; without it, the embedded database. */
   @IsOptional() @IsString() DATABASE_URL?: string;
   /** Where the embedded database keeps its files. */

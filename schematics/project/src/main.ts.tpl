@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   // command (`node dist/main.js routes`) never does.
   const env = loadConfig(Env);
   const database = chooseDatabase(env);
-  const app = await createApplication(AppModule.on(database), {
+  const app = await createApplication(AppModule.on(database, { port: env.METRICS_PORT }), {
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     // Past a second of event-loop delay, answer 503 "overloaded" (health routes excepted) until it falls.
     loadShedding: { maxEventLoopDelayMs: 1000 },

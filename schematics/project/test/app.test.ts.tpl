@@ -8,9 +8,9 @@ import { AppModule } from '../src/app.module';
 let app: TestingApplication;
 
 beforeAll(async () => {
-  app = await createTestingApplication(AppModule.on({ url: 'postgres://postgres@127.0.0.1:1/none' })).boot({
-    logger: false,
-  });
+  // Metrics on a free port: an application that never listens (as here) opens none.
+  const database = { url: 'postgres://postgres@127.0.0.1:1/none' };
+  app = await createTestingApplication(AppModule.on(database, { port: 0 })).boot({ logger: false });
 });
 
 afterAll(() => app.close());

@@ -1,30 +1,35 @@
-import { ApiResource, Query, UseFilters, UseGuards, type Context } from 'keel';
+import { ApiResource, Query, RateLimit, UseFilters, UseGuards, type Context } from 'keel';
 import { ApiTokenGuard } from '../api-token-guard';
 import { OrderNotFoundJson } from '../order-not-found-filters';
-import { OrderInput } from '../../orders/order-input';
+import { OrderChanges, OrderInput, OrderPageQuery } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
 import { OrderPageView, OrderView } from '../../orders/order-view';
-import { pageNumber } from '../../orders/request-numbers';
 
 /**
  * The orders as JSON: the same service as the HTML pages, without the forms. Reads are open;
- * writes need the API token. `input` and `output` give its OpenAPI document the body it binds and
- * the answers it sends.
+ * writes need the API token, and share one budget per client address (`api-writes`, set in
+ * `AppModule`). `input`, `patchInput` and `output` give its OpenAPI document the bodies it binds
+ * and the answers it sends.
  */
-@UseGuards(ApiTokenGuard)
 @UseFilters(OrderNotFoundJson)
-@ApiResource('api/orders', { input: OrderInput, output: { item: OrderView, list: OrderPageView } })
+@ApiResource('api/orders', {
+  input: OrderInput,
+  patchInput: OrderChanges,
+  output: { item: OrderView, list: OrderPageView },
+})
 export class OrderApiController {
   constructor(private readonly orders: OrderService) {}
 
   // GET /api/orders?page=2
-  async index(@Query('page', '1') requested: string) {
-    const page = pageNumber(requested);
+  async index(@Query() query: OrderPageQuery) {
+    const page = query.page ?? 1;
     const { orders, pageCount, total } = await this.orders.page(page);
     return { data: orders, page, pageCount, total };
   }
 
   // POST /api/orders
+  @RateLimit('api-writes')
+  @UseGuards(ApiTokenGuard)
   async store(ctx: Context) {
     const input = await ctx.bind(OrderInput);
     if (!input.ok) throw input.error;
@@ -38,15 +43,19 @@ export class OrderApiController {
     return this.orders.get(ctx.param('id'));
   }
 
-  // PUT|PATCH /api/orders/:id
+  // PUT /api/orders/:id replaces every field; PATCH changes those it sends.
+  @RateLimit('api-writes')
+  @UseGuards(ApiTokenGuard)
   async update(ctx: Context) {
     const order = await this.orders.get(ctx.param('id'));
-    const input = await ctx.bind(OrderInput);
+    const input = await ctx.bind(ctx.route?.method === 'PATCH' ? OrderChanges : OrderInput);
     if (!input.ok) throw input.error;
     return this.orders.update(order, input.value);
   }
 
   // DELETE /api/orders/:id
+  @RateLimit('api-writes')
+  @UseGuards(ApiTokenGuard)
   async destroy(ctx: Context) {
     await this.orders.remove(ctx.param('id'));
     ctx.noContent();

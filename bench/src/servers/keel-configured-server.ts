@@ -4,6 +4,7 @@ import {
   APP_INTERCEPTOR,
   Controller,
   Get,
+  MetricsModule,
   Module,
   Param,
   createApplication,
@@ -17,7 +18,7 @@ import { shownOrder } from './create-order';
 import { readServerEnvironment } from './server-environment';
 
 const { port } = readServerEnvironment();
-const hasHooks = process.env.HOOKS === '1';
+const isOn = (name: string): boolean => process.env[name] === '1';
 
 // What a typical global guard and interceptor do per request: read a header, set one.
 class ApiKeyGuard implements CanActivate {
@@ -46,13 +47,22 @@ const hooks: Provider[] = [
   { provide: APP_INTERCEPTOR, useClass: ServedBy },
 ];
 
-@Module({ controllers: [OrderController], providers: hasHooks ? hooks : [] })
+@Module({
+  imports: isOn('METRICS') ? [MetricsModule.forRoot()] : [],
+  controllers: [OrderController],
+  providers: isOn('HOOKS') ? hooks : [],
+})
 class AppModule {}
 
-// `GET /orders/:id` with (HOOKS=1) or without one global guard and one global interceptor: what
-// the hooks cost a route per request.
+// `GET /orders/:id` with the parts of a production configuration the environment turns on: hooks
+// (HOOKS=1), the access log through keel's default pino logger (ACCESS_LOG=1; the runner discards
+// stdout, as a log shipper would read it), `GET /metrics` with keel's HTTP series (METRICS=1), load shedding with the limit `framework new` writes
+// (LOAD_SHEDDING=1). Each off, the application pays nothing for it.
 async function main(): Promise<void> {
-  const app = await createApplication(AppModule, { logger: false });
+  const app = await createApplication(AppModule, {
+    ...(isOn('ACCESS_LOG') ? {} : { logger: false }),
+    ...(isOn('LOAD_SHEDDING') ? { loadShedding: { maxEventLoopDelayMs: 1000 } } : {}),
+  });
   app.router.get('/health', () => ({ status: 'ok' }));
   await app.listen(port, '127.0.0.1');
 }

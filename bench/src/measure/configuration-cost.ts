@@ -1,0 +1,45 @@
+import type { ServerLaunch } from '../processes/server-process';
+import type { BenchSettings } from '../settings';
+import { measureVariants, type VariantFigures } from './keel-variants';
+import { ROUTES, type BenchRoute } from './routes';
+
+const ORDER_ROUTE = ROUTES.find((route) => route.name === 'GET /orders/:id') as BenchRoute;
+
+/** A build of the same application with one part of a production configuration turned on. */
+interface Configuration {
+  readonly label: string;
+  /** The switches `keel-configured-server` reads; none: the bare application, the baseline. */
+  readonly switches: readonly ('HOOKS' | 'ACCESS_LOG' | 'METRICS' | 'LOAD_SHEDDING')[];
+}
+
+/** The first is the baseline every other is compared with. */
+export const CONFIGURATIONS: readonly Configuration[] = [
+  { label: 'bare (logger off)', switches: [] },
+  { label: 'one APP_GUARD and one APP_INTERCEPTOR', switches: ['HOOKS'] },
+  { label: 'access log on (pino to stdout)', switches: ['ACCESS_LOG'] },
+  { label: 'MetricsModule', switches: ['METRICS'] },
+  { label: 'load shedding on, idle', switches: ['LOAD_SHEDDING'] },
+  { label: 'access log, metrics and load shedding', switches: ['ACCESS_LOG', 'METRICS', 'LOAD_SHEDDING'] },
+];
+
+/**
+ * `GET /orders/:id` in the bare application, then with each part of a production configuration
+ * on, interleaved round by round: what each part costs a route per request.
+ */
+export function measureConfigurationCost(
+  launch: ServerLaunch,
+  settings: BenchSettings,
+  loadCore: number | undefined,
+): Promise<VariantFigures[]> {
+  return measureVariants(
+    CONFIGURATIONS.map(({ label, switches }) => ({
+      label,
+      script: 'keel-configured-server.js',
+      env: Object.fromEntries(switches.map((name) => [name, '1'])),
+      route: ORDER_ROUTE,
+    })),
+    launch,
+    settings,
+    loadCore,
+  );
+}

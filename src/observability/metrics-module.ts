@@ -1,0 +1,47 @@
+import type { DynamicModule } from '../container/module-definition';
+import type { Provider } from '../container/provider';
+import { Module } from '../decorators/module';
+import { REQUEST_WATCHERS } from '../http/request-watchers';
+import { APP_LISTENERS } from '../lifecycle/app-listeners';
+import { APP_ROUTES } from '../routing/app-routes';
+import { DependencyMetrics } from './dependency-metrics';
+import { HttpMetrics } from './http-metrics';
+import { Metrics } from './metrics';
+import { MetricsListener } from './metrics-listener';
+import { resolveMetricsOptions, type MetricsModuleOptions } from './metrics-options';
+import { METRICS_SETTINGS, MetricsRoute } from './metrics-route';
+
+/**
+ * Prometheus metrics for the application: the HTTP series by route pattern, readiness by
+ * dependency, the database pool and Node's own, in a registry of the application's, served in
+ * Prometheus's text format at `GET /metrics` (or on a port of their own). `Metrics` is injectable
+ * everywhere, to add the application's own series. Without this module no request pays anything.
+ *
+ * @example
+ * @Module({ imports: [MetricsModule.forRoot({ port: 9464 })] })
+ * export class AppModule {}
+ */
+@Module({})
+export class MetricsModule {
+  /** The metrics at `options.path` (default `/metrics`), on `options.port` or the application's own. @example MetricsModule.forRoot({ path: '/metrics', port: 9464 }) */
+  static forRoot(options: MetricsModuleOptions = {}): DynamicModule {
+    const settings = resolveMetricsOptions(options);
+    const served: Provider[] =
+      settings.port === undefined
+        ? [MetricsRoute, { provide: APP_ROUTES, useExisting: MetricsRoute }]
+        : [MetricsListener, { provide: APP_LISTENERS, useExisting: MetricsListener }];
+    return {
+      module: MetricsModule,
+      global: true,
+      providers: [
+        { provide: METRICS_SETTINGS, useValue: settings },
+        Metrics,
+        HttpMetrics,
+        DependencyMetrics,
+        { provide: REQUEST_WATCHERS, useFactory: (http: HttpMetrics) => http.watch, inject: [HttpMetrics] },
+        ...served,
+      ],
+      exports: [Metrics],
+    };
+  }
+}

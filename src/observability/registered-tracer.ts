@@ -1,0 +1,28 @@
+import { trace, type Tracer, type TracerProvider } from '@opentelemetry/api';
+
+/** The name keel's spans are made under (their instrumentation scope). */
+const TRACER_NAME = 'keel';
+
+// The global provider is a proxy that forwards to the provider an SDK registers; with none it
+// hands out no delegate tracer.
+interface DelegatingProvider extends TracerProvider {
+  getDelegateTracer(name: string): Tracer | undefined;
+}
+
+/**
+ * keel's tracer, where an OpenTelemetry SDK has registered a tracer provider (a `NodeSDK` that has
+ * started, or `provider.register()`), otherwise undefined: asked once, when the application boots,
+ * so that without an SDK no request pays for tracing. An SDK registered after that is not seen.
+ *
+ * @example
+ * const tracer = registeredTracer(); // undefined until an SDK is registered
+ */
+export function registeredTracer(): Tracer | undefined {
+  const provider = trace.getTracerProvider();
+  if (!isDelegating(provider)) return provider.getTracer(TRACER_NAME);
+  return provider.getDelegateTracer(TRACER_NAME);
+}
+
+function isDelegating(provider: TracerProvider): provider is DelegatingProvider {
+  return typeof (provider as Partial<DelegatingProvider>).getDelegateTracer === 'function';
+}
