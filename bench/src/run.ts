@@ -64,7 +64,8 @@ async function measureServers(
   const servers: ServerProcess[] = [];
   try {
     for (const kind of kinds) servers.push(await ServerProcess.start(kind, launch));
-    log(`bench: warm-up, then ${settings.rounds} rounds of ${settings.roundSeconds} s per route`);
+    if (routes.length > 0)
+      log(`bench: warm-up, then ${settings.rounds} rounds of ${settings.roundSeconds} s per route`);
     const samples = await measureThroughput(servers, routes, proxy, settings, loadCore, (sample) =>
       log(
         `  ${sample.route.padEnd(20)} ${sample.generator.padEnd(10)} ${sample.server.padEnd(8)} ${formatNumber(sample.load.requestsPerSecond)} req/s`,
