@@ -64,7 +64,7 @@ afterAll(async () => {
 
 test('npm test passes in the new project', async () => {
   const { stdout, stderr } = await timed('npm test', () => inProject('npm', ['test'], 240_000));
-  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+3 passed, 3 total/);
+  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+4 passed, 4 total/);
 }, 300_000);
 
 test('npm start serves on the embedded database: /health/ready answers 200', async () => {
@@ -125,7 +125,7 @@ test('npx framework make:controller Order writes the controller and registers it
 test('after make:controller the project still builds and passes its tests', async () => {
   await timed('npm run build', () => inProject('npm', ['run', 'build'], 120_000));
   const { stdout, stderr } = await timed('npm test again', () => inProject('npm', ['test'], 240_000));
-  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+3 passed, 3 total/);
+  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+4 passed, 4 total/);
 }, 400_000);
 
 async function listeningUrl(npmStart: ChildProcess, output: () => string): Promise<string> {
