@@ -12,7 +12,7 @@ import {
 } from 'keel';
 import { RedisConnection } from './cache/redis-connection';
 import type { DatabaseTarget } from './database/database-target';
-import { POOL_SIZE } from './database/open-database';
+import { POOL_SIZE } from './database/choose-database';
 import { API_TOKEN } from './http/api-token-guard';
 import { OrderController } from './http/controllers/order';
 import { OrderApiController } from './http/controllers/order-api';
@@ -20,6 +20,7 @@ import { CreateOrders1732320000000 } from './migrations/1732320000000-create-ord
 import { OrderJobs } from './orders/order-jobs';
 import { Order } from './orders/order.entity';
 import { OrderService } from './orders/order-service';
+import { STARTUP_FACTS, StartupReport, type StartupFacts } from './startup-report';
 
 /** What the application is configured with besides its database. */
 export interface AppSettings {
@@ -35,6 +36,8 @@ export interface AppSettings {
   readonly apiWritesPerMinute?: number;
   /** The port the metrics are served on, apart from the application's. */
   readonly metricsPort: number;
+  /** What the log says once the application serves; nothing when absent. */
+  readonly startup?: StartupFacts;
 }
 
 @Module({})
@@ -57,8 +60,7 @@ export class AppModule {
             migrationsRun: true,
             poolSize: POOL_SIZE,
           },
-          // The embedded server outlives the pool.
-          { onClosed: () => database.stop?.() },
+          { server: database.server },
         ),
         DatabaseModule.forFeature([Order]),
         HealthModule.forRoot({
@@ -91,6 +93,7 @@ export class AppModule {
         OrderService,
         OrderJobs,
         { provide: API_TOKEN, useValue: settings.apiToken },
+        ...(settings.startup ? [StartupReport, { provide: STARTUP_FACTS, useValue: settings.startup }] : []),
         ...(redis ? [{ provide: RedisConnection, useValue: redis }] : []),
       ],
     };

@@ -1,6 +1,6 @@
 # {{name}}
 
-A [keel](https://www.npmjs.com/package/keel) application. With Node.js 20.19 or later:
+A keel application. With Node.js 20.19 or later:
 
 ```sh
 npm install && npm start   # http://localhost:8080, on an embedded database

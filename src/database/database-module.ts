@@ -10,6 +10,7 @@ import { connectedRepository } from './connected-repository';
 import { DatabaseConnector, type ConnectSettings } from './database-connector';
 import { DatabaseOutage } from './database-outage';
 import { DATABASE_REDIRECT, type DatabaseRedirect } from './database-redirect';
+import { startServerOnConnect, type DatabaseServerStart } from './database-server';
 import { repositoryToken } from './inject-repository';
 import { migrateOnConnect } from './migrations-on-connect';
 import { withQueryBounds } from './query-bounds';
@@ -34,8 +35,14 @@ export interface DatabaseConnectOptions {
   initialDelayMs?: number;
   /** The longest delay between two attempts. Default: `30000`. */
   maxDelayMs?: number;
-  /** Runs at shutdown once the pool is closed: stop a server the application started, such as `embeddedPostgres()`. */
+  /** Runs at shutdown once the pool is closed (and the `server` stopped). */
   onClosed?: () => unknown;
+  /**
+   * Starts the server to connect to when the application first connects, never before (a command
+   * such as `routes` starts nothing); its URL replaces the options' one, and it stops once the pool
+   * has closed. @example { server: () => embeddedPostgres({ dataDir: '.data/postgres' }) }
+   */
+  server?: DatabaseServerStart;
   /**
    * How long a query may wait for the database's answer (PostgreSQL, the embedded database, MySQL,
    * MariaDB). Past it the query fails, the request answers 503 `database unavailable`, and its
@@ -94,6 +101,8 @@ export class DatabaseModule {
               const lockWaitMs = Math.min(Math.ceil(settings.queryTimeoutMs / 2), MAX_LOCK_WAIT_MS);
               migrateOnConnect(dataSource, { lockWaitMs, logger });
             }
+            // A test's own database replaces the application's server, which then never starts.
+            if (connect.server && !redirect) startServerOnConnect(dataSource, connect.server);
             made.add(dataSource);
             return dataSource;
           },

@@ -1,4 +1,4 @@
-import { bootParts } from '../application-boot';
+import { bootParts, type ApplicationParts } from '../application-boot';
 import { DATABASE_REDIRECT } from '../database/database-redirect';
 import { initializeOnce } from '../database/initialize-once';
 import { loadTypeOrm } from '../database/typeorm';
@@ -86,8 +86,7 @@ export class TestingApplicationBuilder {
    */
   async boot(options: ApplicationOptions = {}): Promise<TestingApplication> {
     const settings = { handleSignals: false, ...options };
-    if (!this.#testDatabase)
-      return new TestingApplication(await bootParts(this.#root, settings, this.#overrides));
+    if (!this.#testDatabase) return readyToServe(await bootParts(this.#root, settings, this.#overrides));
     const database = new TestDatabase(this.#testDatabase);
     const overrides = new Map(this.#overrides).set(DATABASE_REDIRECT, {
       provide: DATABASE_REDIRECT,
@@ -97,7 +96,7 @@ export class TestingApplicationBuilder {
       await database.release();
       throw isRedirectUnknown(error) ? TestingErrors.noDatabaseModule() : error;
     });
-    const app = new TestingApplication(parts);
+    const app = await readyToServe(parts);
     // A DataSource the test replaced is not keel's to connect.
     if (database.isRedirected) {
       await initializeOnce(app.get(loadTypeOrm().DataSource)).catch(async (error: unknown) => {
@@ -125,4 +124,14 @@ export function createTestingApplication(root: ModuleImport): TestingApplication
 function isRedirectUnknown(error: unknown): boolean {
   const { code } = error as { code?: unknown };
   return code === 'E_UNKNOWN_OVERRIDE' && messageOf(error).includes(DATABASE_REDIRECT.description);
+}
+
+// A test never runs a command: once boot() resolves, the application serves, its bootstrap hooks run.
+async function readyToServe(parts: ApplicationParts): Promise<TestingApplication> {
+  const app = new TestingApplication(parts);
+  await parts.bootstrapHooks.run().catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    throw error;
+  });
+  return app;
 }
