@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { Container } from '../container/container';
 import type { DynamicModule } from '../container/module-definition';
 import type { Class } from '../container/token';
+import { startDatabaseServer } from '../database/database-server';
 import { loadTypeOrm } from '../database/typeorm';
 import { Module } from '../decorators/module';
 import { ApplicationStatus } from '../lifecycle/application-status';
@@ -46,10 +47,16 @@ export class JobsModule {
             status: ApplicationStatus,
             logger: Logger,
             dataSource?: DataSource,
-          ) =>
-            new JobsRuntime({
+          ) => {
+            // Checked at boot: no database, or one that is not PostgreSQL, stops it.
+            jobsConnection(settings.url, dataSource?.options);
+            return new JobsRuntime({
+              // The embedded database's address is known once its server runs, which connecting starts.
+              connection: async () => {
+                if (dataSource && !settings.url) await startDatabaseServer(dataSource);
+                return jobsConnection(settings.url, dataSource?.options);
+              },
               options: {
-                ...jobsConnection(settings.url, dataSource?.options),
                 schema: settings.schema,
                 max: settings.poolSize,
                 application_name: 'keel-jobs',
@@ -61,7 +68,8 @@ export class JobsModule {
               container,
               status,
               logger,
-            }),
+            });
+          },
           // The container is what the runtime finds the @Job methods through, once every provider exists.
           inject: [
             Container as unknown as Class,

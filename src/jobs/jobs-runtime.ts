@@ -15,7 +15,10 @@ import { loadPgBoss, type PgBoss, type PgBossOptions, type QueueJob } from './pg
 
 /** What a {@link JobsRuntime} works with. @internal */
 export interface JobsRuntimeParts {
+  /** pg-boss's options but the connection. */
   readonly options: PgBossOptions;
+  /** Where to connect, known once the application's database server (the embedded one) runs. */
+  readonly connection: () => Promise<object>;
   readonly pollingIntervalS: number;
   readonly container: Container;
   readonly status: ApplicationStatus;
@@ -35,18 +38,24 @@ const START_ATTEMPTS = 1000;
 export class JobsRuntime
   implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
-  readonly boss: PgBoss;
   readonly #parts: JobsRuntimeParts;
+  // Never connected: it reads cron expressions as the queue will, at boot, before any connection.
+  readonly #scheduleReader: PgBoss;
+  #boss: PgBoss | undefined;
   #handlers = new Map<string, JobHandler>();
   #report: ((name: string, outcome: JobOutcome) => void) | undefined;
-  #started: Promise<void> | undefined;
+  #markStarting: ((start: Promise<void>) => void) | undefined;
+  // Settles once the start that onApplicationBootstrap begins has: a job enqueued right after boot waits for it.
+  readonly #started = new Promise<void>((resolve) => (this.#markStarting = resolve));
+  // The start onApplicationBootstrap began, if it did: a command, or a shutdown before serving, begins none.
+  #starting: Promise<void> | undefined;
+  #stopping = false;
   #stopped: Promise<void> | undefined;
 
   constructor(parts: JobsRuntimeParts) {
     this.#parts = parts;
-    this.boss = new (loadPgBoss().PgBoss)(parts.options);
-    this.boss.on('error', (error) => parts.logger.error({ err: error }, 'job queue error'));
-    this.boss.on('warning', ({ message, data }) => parts.logger.warn({ data }, `job queue: ${message}`));
+    this.#scheduleReader = new (loadPgBoss().PgBoss)({ ...parts.options, schedule: false, supervise: false });
+    this.#started.catch(() => undefined);
   }
 
   /** The names of the jobs and schedules this application handles. */
@@ -72,15 +81,15 @@ export class JobsRuntime
     }
   }
 
-  /** Starts working after boot, unless the application runs a command (which `app.run()` says a turn later). */
+  /** Starts working, in the background, once the application is about to serve (never for a command). */
   onApplicationBootstrap(): void {
-    setImmediate(() => {
-      if (this.#parts.status.isRunningCommand || this.#stopped) return;
-      this.#started = this.#start();
-      this.#started.catch((error: unknown) => {
-        if (!this.#stopped) this.#parts.logger.error({ err: error }, 'the job queue could not start');
-      });
+    if (this.#stopping) return;
+    const start = this.#start();
+    start.catch((error: unknown) => {
+      if (!this.#stopping) this.#parts.logger.error({ err: error }, 'the job queue could not start');
     });
+    this.#starting = start;
+    this.#markStarting?.(start);
   }
 
   /**
@@ -88,9 +97,6 @@ export class JobsRuntime
    * (the database is down, or the application runs a command and never started it).
    */
   async whenStarted(waitMs: number): Promise<boolean> {
-    // Right after boot the start waits for its turn of the event loop (see onApplicationBootstrap).
-    if (!this.#started) await new Promise(setImmediate);
-    if (!this.#started) return false;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false)));
     const started = this.#started.then(
@@ -104,13 +110,25 @@ export class JobsRuntime
     }
   }
 
+  /** Stores a job for the queue `name`; resolves with its id, or null when its id is taken. Only once started. */
+  send(name: string, data: object, options: object): Promise<string | null> {
+    if (!this.#boss) throw new Error('the job queue has not started');
+    return this.#boss.send(name, data, options);
+  }
+
   /**
    * Every queue's counts and the failed jobs, read through a connection of its own that works on
    * nothing and runs no schedule: what `jobs:status` prints.
    */
   async inspect(): Promise<JobsStatus> {
-    const { options } = this.#parts;
-    const boss = new (loadPgBoss().PgBoss)({ ...options, supervise: false, schedule: false, max: 2 });
+    const { options, connection } = this.#parts;
+    const boss = new (loadPgBoss().PgBoss)({
+      ...options,
+      ...(await connection()),
+      supervise: false,
+      schedule: false,
+      max: 2,
+    });
     boss.on('error', () => undefined);
     await boss.start();
     try {
@@ -131,27 +149,34 @@ export class JobsRuntime
   }
 
   #stop(): Promise<void> {
+    this.#stopping = true;
     const timeout = Math.max(this.#parts.status.shutdownTimeoutMs, 1000);
-    this.#stopped ??= this.boss.stop({ graceful: true, timeout, close: true });
+    // A start still waiting for its connection settles first: pg-boss's own stop waits for its start.
+    this.#stopped ??= (this.#starting ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.#boss?.stop({ graceful: true, timeout, close: true }));
     return this.#stopped;
   }
 
   async #start(): Promise<void> {
-    const { logger, pollingIntervalS } = this.#parts;
-    await this.boss.start({ attempts: START_ATTEMPTS });
+    const { logger, pollingIntervalS, options, connection } = this.#parts;
+    const boss = new (loadPgBoss().PgBoss)({ ...options, ...(await connection()) });
+    if (this.#stopping) return;
+    boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    boss.on('warning', ({ message, data }) => logger.warn({ data }, `job queue: ${message}`));
+    this.#boss = boss;
+    await boss.start({ attempts: START_ATTEMPTS });
     for (const handler of this.#handlers.values()) {
       const queue = { retryLimit: handler.retries, retryDelay: handler.retryDelayS, retryBackoff: true };
       // createQueue leaves an existing queue as it is: the update applies retries changed since.
-      await this.boss.createQueue(handler.name, queue);
-      await this.boss.updateQueue(handler.name, queue);
-      if (handler.cron) await this.boss.schedule(handler.name, handler.cron);
-      await this.boss.work(
-        handler.name,
-        { pollingIntervalSeconds: pollingIntervalS, batchSize: 1 },
-        ([job]) => this.#run(handler, job),
+      await boss.createQueue(handler.name, queue);
+      await boss.updateQueue(handler.name, queue);
+      if (handler.cron) await boss.schedule(handler.name, handler.cron);
+      await boss.work(handler.name, { pollingIntervalSeconds: pollingIntervalS, batchSize: 1 }, ([job]) =>
+        this.#run(handler, job),
       );
     }
-    await this.#unscheduleOthers();
+    await this.#unscheduleOthers(boss);
     logger.info({ jobs: this.names }, 'job queue started');
   }
 
@@ -173,10 +198,10 @@ export class JobsRuntime
   }
 
   // A @Cron removed or renamed since an earlier release would go on sending jobs that nothing runs.
-  async #unscheduleOthers(): Promise<void> {
-    for (const { name, key } of await this.boss.getSchedules()) {
+  async #unscheduleOthers(boss: PgBoss): Promise<void> {
+    for (const { name, key } of await boss.getSchedules()) {
       if (this.#handlers.get(name)?.cron === undefined) {
-        await this.boss.unschedule(name, key);
+        await boss.unschedule(name, key);
         this.#parts.logger.info({ schedule: name }, 'schedule no @Cron declares any more removed');
       }
     }
@@ -184,7 +209,7 @@ export class JobsRuntime
 
   #cronProblem(expression: string): string | undefined {
     try {
-      this.boss.previewSchedule(expression, { count: 1 });
+      this.#scheduleReader.previewSchedule(expression, { count: 1 });
       return undefined;
     } catch (error) {
       return messageOf(error);

@@ -47,7 +47,7 @@ export class Jobs {
       throw JobErrors.invalidEnqueueOption(name, 'singletonKey', singletonKey, 'a non-empty string');
     }
     if (!(await this.#runtime.whenStarted(START_WAIT_MS))) throw JobErrors.notStarted(START_WAIT_MS);
-    return this.#runtime.boss.send(name, data, {
+    return this.#runtime.send(name, data, {
       ...(delayS ? { startAfter: delayS } : {}),
       ...(singletonKey === undefined ? {} : { id: keyedJobId(name, singletonKey) }),
     });
