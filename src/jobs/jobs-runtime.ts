@@ -93,8 +93,8 @@ export class JobsRuntime
   }
 
   /**
-   * Resolves once the queue is connected and its queues exist, within `waitMs`; false when it is not
-   * (the database is down, or the application runs a command and never started it).
+   * True once the queue is connected and its queues exist, within `waitMs`; false when its start
+   * failed, or has not finished in time (the database is down, or the application does not serve).
    */
   async whenStarted(waitMs: number): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
