@@ -151,10 +151,12 @@ export class JobsRuntime
   #stop(): Promise<void> {
     this.#stopping = true;
     const timeout = Math.max(this.#parts.status.shutdownTimeoutMs, 1000);
-    // A start still waiting for its connection settles first: pg-boss's own stop waits for its start.
-    this.#stopped ??= (this.#starting ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => this.#boss?.stop({ graceful: true, timeout, close: true }));
+    this.#stopped ??= (async () => {
+      // Until the connection is known there is no client, only the wait for it, which ends soon.
+      // A client that is still retrying its start is stopped at once: pg-boss gives up the retries.
+      if (!this.#boss) await this.#starting?.catch(() => undefined);
+      await this.#boss?.stop({ graceful: true, timeout, close: true });
+    })();
     return this.#stopped;
   }
 
