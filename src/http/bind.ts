@@ -116,13 +116,14 @@ function withoutAbsentFields<T extends object>(value: T, plain: object): T {
   return value;
 }
 
-function nestingExceeds(root: object, limit: number): boolean {
-  const pending: [unknown, number][] = [[root, 1]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [value, depth] = next;
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+// Recursion stops at the limit, so it never goes deeper than the limit itself.
+function nestingExceeds(value: unknown, levelsLeft: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (levelsLeft === 0) return true;
+  if (Array.isArray(value)) return value.some((entry: unknown) => nestingExceeds(entry, levelsLeft - 1));
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && nestingExceeds((value as Record<string, unknown>)[key], levelsLeft - 1))
+      return true;
   }
   return false;
 }
