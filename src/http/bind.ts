@@ -67,7 +67,7 @@ export async function bindBody<T extends object>(
  * @example
  * const filter = await bindQuery(req, OrderFilter); // { ok: true, value: { page: 2 } }
  */
-export function bindQuery<T extends object>(
+export async function bindQuery<T extends object>(
   req: Request,
   type: Class<T>,
   mode: BindingMode = DEFAULT_MODE,
@@ -80,21 +80,25 @@ export function bindQuery<T extends object>(
   );
 }
 
-async function validateInto<T extends object>(
+type Bound = { readonly value: object; readonly fields: FieldErrors | undefined };
+
+// A compiled binding answers at once: no promise of its own inside the caller's.
+function validateInto<T extends object>(
   type: Class<T>,
   plain: object,
   mode: BindingMode,
-): Promise<BindResult<T>> {
-  const { value, fields } =
-    (mode === 'compiled' && bindCompiled(type, plain)) || (await bindInterpreted(type, plain));
+): BindResult<T> | Promise<BindResult<T>> {
+  const compiled = mode === 'compiled' ? bindCompiled(type, plain) : undefined;
+  if (compiled) return resultOf<T>(compiled, plain);
+  return bindInterpreted(type, plain).then((bound) => resultOf<T>(bound, plain));
+}
+
+function resultOf<T extends object>({ value, fields }: Bound, plain: object): BindResult<T> {
   if (fields) return invalid(fields);
   return { ok: true, value: withoutAbsentFields(value as T, plain) };
 }
 
-function bindCompiled(
-  type: Class,
-  plain: object,
-): { value: object; fields: FieldErrors | undefined } | undefined {
+function bindCompiled(type: Class, plain: object): Bound | undefined {
   const binding = compiledBinding(type);
   if (!binding) return undefined;
   try {

@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -29,7 +29,7 @@ import {
 } from 'class-validator';
 import request from 'supertest';
 import { PartialType, type Application, type Class, type Context } from 'keel';
-import { bindBody } from '../../src/http/bind';
+import { bindBody, bindQuery } from '../../src/http/bind';
 import { compiledBinding } from '../../src/http/compiled-binding';
 import { OrderInput } from '../../sample/src/orders/order-input';
 import { bootApp, listenerOf, moduleWith } from '../factories/app';
@@ -113,12 +113,33 @@ class Invite {
   guest!: string;
 }
 
+// What class-transformer's @Transform does, and a @ValidateNested with no @Type to name its class.
+class Label {
+  @Length(1, 5)
+  @IsString()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  text!: string;
+}
+
+class Untyped {
+  @ValidateNested() address!: Address;
+}
+
+class Listing {
+  @IsOptional() @Min(1) @IsInt() page?: number;
+  @IsOptional() @IsBoolean() open?: boolean;
+  @IsOptional() @IsIn(['new', 'old']) sort?: string;
+}
+
 const CLASSES: Readonly<Record<string, Class<object>>> = {
   order: Order,
   changes: OrderChanges,
   sample: OrderInput,
   signup: Signup,
   invite: Invite,
+  label: Label,
+  untyped: Untyped,
+  listing: Listing,
 };
 
 // Where each object came from, and its own keys in order: what instanceof and Object.keys see.
@@ -144,6 +165,12 @@ beforeAll(async () => {
   app.router
     .post('/compiled/:kind', (ctx) => answer(ctx, 'compiled'))
     .post('/interpreted/:kind', (ctx) => answer(ctx, 'interpreted'))
+    .get('/query/:mode/:kind', async (ctx) => {
+      const mode = ctx.param('mode') === 'compiled' ? 'compiled' : 'interpreted';
+      const input = await bindQuery(ctx.req, CLASSES[ctx.param('kind')] ?? Listing, mode);
+      if (!input.ok) throw input.error;
+      return { value: shape(input.value) };
+    })
     .post('/bound/:kind', async (ctx) => {
       const input = await ctx.bind(CLASSES[ctx.param('kind')] ?? Order);
       if (!input.ok) throw input.error;
@@ -317,7 +344,7 @@ test('the table holds at least 40 bodies, valid and invalid', () => {
   expect(BODIES.filter(([, , , status]) => status === 200).length).toBeGreaterThan(5);
 });
 
-test.each(['order', 'changes', 'sample'])('the %s class is compiled, not interpreted', (kind) => {
+test.each(['order', 'changes', 'sample', 'listing'])('the %s class is compiled, not interpreted', (kind) => {
   expect(compiledBinding(CLASSES[kind] as Class)).toBeDefined();
 });
 
@@ -364,7 +391,44 @@ test('a failure lists every broken rule of a field in the order its decorators a
   });
 });
 
+test.each([
+  ['?page=2&open=true&sort=new', 200],
+  ['', 200],
+  ['?page=0', 422],
+  ['?page=x&open=maybe&sort=up', 422],
+  ['?page=1&page=2', 422],
+  ['?page=3&admin=1', 200],
+])('the query %p binds as class-validator binds it', async (query, status) => {
+  const compiled = await request(listenerOf(app)).get(`/query/compiled/listing${query}`);
+  const interpreted = await request(listenerOf(app)).get(`/query/interpreted/listing${query}`);
+  expect(interpreted.status).toBe(status);
+  expect({ status: compiled.status, body: compiled.body as unknown }).toEqual({
+    status: interpreted.status,
+    body: interpreted.body as unknown,
+  });
+});
+
 describe('classes with rules the compilation leaves to class-validator', () => {
+  test('@Transform keeps its class on class-transformer, which still applies it', async () => {
+    expect(compiledBinding(Label)).toBeUndefined();
+    const trimmed = await request(listenerOf(app)).post('/bound/label').send({ text: '  tea  ' });
+    expect(trimmed.body).toEqual({ value: { $class: 'Label', $keys: ['text'], text: 'tea' } });
+    const long = await request(listenerOf(app)).post('/bound/label').send({ text: ' oolong ' });
+    expect(long.status).toBe(422);
+  });
+
+  test('@ValidateNested without @Type keeps its class on class-validator, which answers as before', async () => {
+    expect(compiledBinding(Untyped)).toBeUndefined();
+    const compiled = await request(listenerOf(app))
+      .post('/compiled/untyped')
+      .send({ address: { city: 'Oslo' } });
+    const interpreted = await request(listenerOf(app))
+      .post('/interpreted/untyped')
+      .send({ address: { city: 'Oslo' } });
+    expect(compiled.status).toBe(422);
+    expect(compiled.body).toEqual(interpreted.body);
+  });
+
   test('an async rule keeps its class on class-validator, which still validates it', async () => {
     expect(compiledBinding(Signup)).toBeUndefined();
     const taken = await request(listenerOf(app)).post('/bound/signup').send({ handle: 'taken' });
