@@ -85,6 +85,22 @@ class Order {
 
 class OrderChanges extends PartialType(Order) {}
 
+// Defaults from initialisers, a field without rules (whitelist removes it), and rules inherited and added.
+class Defaults {
+  @Min(1) @IsInt() size = 10;
+  note = 'internal';
+  @IsOptional() @IsString() tag?: string;
+}
+
+class Pet {
+  @IsString() name!: string;
+}
+
+class Dog extends Pet {
+  @Length(2, 5) declare name: string;
+  @IsBoolean() isGood!: boolean;
+}
+
 // Rules class-validator runs and this compilation does not: an async rule, and a rule that
 // answers with a promise without saying it is async.
 @ValidatorConstraint({ name: 'isFree', async: true })
@@ -137,6 +153,8 @@ const CLASSES: Readonly<Record<string, Class<object>>> = {
   sample: OrderInput,
   signup: Signup,
   invite: Invite,
+  defaults: Defaults,
+  dog: Dog,
   label: Label,
   untyped: Untyped,
   listing: Listing,
@@ -324,6 +342,16 @@ const BODIES: readonly [string, string, Send, number][] = [
         .field('confirm', 'yes'),
     200,
   ],
+  ['nothing for a class with defaults', 'defaults', json({}), 200],
+  ['a default overridden badly', 'defaults', json({ size: 0, note: 'sent' }), 422],
+  [
+    'a default overridden, a field without rules sent',
+    'defaults',
+    json({ size: 3, note: 'sent', tag: 'x' }),
+    200,
+  ],
+  ['a subclass body breaking inherited and own rules', 'dog', json({ name: 'R', isGood: 'yes' }), 422],
+  ['a valid subclass body', 'dog', json({ name: 'Rex', isGood: true }), 200],
   ['an empty change', 'changes', json({}), 200],
   ['a change that breaks a rule', 'changes', json({ quantity: 0 }), 422],
   ['a change to null', 'changes', json({ item: null, address: null }), 422],
@@ -344,9 +372,12 @@ test('the table holds at least 40 bodies, valid and invalid', () => {
   expect(BODIES.filter(([, , , status]) => status === 200).length).toBeGreaterThan(5);
 });
 
-test.each(['order', 'changes', 'sample', 'listing'])('the %s class is compiled, not interpreted', (kind) => {
-  expect(compiledBinding(CLASSES[kind] as Class)).toBeDefined();
-});
+test.each(['order', 'changes', 'sample', 'listing', 'defaults', 'dog'])(
+  'the %s class is compiled, not interpreted',
+  (kind) => {
+    expect(compiledBinding(CLASSES[kind] as Class)).toBeDefined();
+  },
+);
 
 test.each(BODIES)(
   '%s: the compiled binding answers as class-validator does',
