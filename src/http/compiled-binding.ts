@@ -81,57 +81,70 @@ function compile(type: Class): CompiledBinding | undefined {
 
 const RUNTIME = { passes, fail, failNested, nested, convert: convertValue };
 
+// What the generated code refers to by index: P rules, C conditions, N and NR nested classes and rules.
+interface CodeParts {
+  readonly rules: BoundRule[];
+  readonly conditions: ValidationRule[];
+  readonly nestedRules: ValidationRule[];
+  readonly prelude: string[];
+  readonly validator: typeof import('class-validator');
+}
+
 function validatorOf(
   plan: ClassPlan,
   nestedClasses: readonly CompiledClass[],
   validator: typeof import('class-validator'),
 ): CompiledClass['validate'] {
-  const rules: BoundRule[] = [];
-  const conditions: ValidationRule[] = [];
-  const nestedRules: ValidationRule[] = [];
-  const prelude: string[] = [];
-  const body: string[] = [
+  const parts: CodeParts = { rules: [], conditions: [], nestedRules: [], prelude: [], validator };
+  const body = [
+    // class-validator's whitelist: what the class declares no rule for goes.
     'for (const key of Object.keys(o)) if (!D.has(key)) delete o[key];',
     'let out, c, ch, v, ok, t;',
+    ...plan.properties.map((property) => propertySource(property, parts)),
+    'return out;',
   ];
-  for (const property of plan.properties) {
-    const name = JSON.stringify(property.name);
-    body.push(`v = o[${name}]; c = undefined; ch = undefined; ok = true;`);
-    for (const condition of property.conditions) {
-      // Every condition is asked, as class-validator asks them all before deciding.
-      const index = conditions.push(condition) - 1;
-      const check =
-        condition.name === 'isOptional'
-          ? 'v !== null && v !== undefined'
-          : `C[${index}].constraints[0](o, v)`;
-      body.push(`t = ${check}; ok = ok && t;`);
-    }
-    body.push('if (ok) {');
-    for (const bound of property.rules) {
-      const index = rules.push(bound) - 1;
-      body.push(`if (!(${ruleCheck(bound, index, prelude, validator)})) c = R.fail(c, P[${index}], o, v);`);
-    }
-    if (property.nested) {
-      const index = nestedRules.push(property.nested.rule) - 1;
-      body.push(
-        'if (v !== undefined) {',
-        `if (v instanceof Object) ch = R.nested(v, N[${index}], NR[${index}], prefix + ${name});`,
-        `else c = R.failNested(c, NR[${index}], v);`,
-        '}',
-      );
-    }
-    body.push(
-      '}',
-      `if (c !== undefined) (out ??= {})[prefix + ${name}] = Object.values(c);`,
-      'if (ch !== undefined) out = Object.assign(out ?? {}, ch);',
-    );
-  }
-  body.push('return out;');
-  const source = `${prelude.join('\n')}\nreturn function validate(o, prefix) {\n${body.join('\n')}\n};`;
+  const source = `${parts.prelude.join('\n')}\nreturn function validate(o, prefix) {\n${body.join('\n')}\n};`;
   const factory = new Function('R', 'P', 'C', 'N', 'NR', 'D', 'CV', source) as (
     ...args: unknown[]
   ) => CompiledClass['validate'];
+  const { rules, conditions, nestedRules } = parts;
   return factory(RUNTIME, rules, conditions, nestedClasses, nestedRules, plan.declared, validator);
+}
+
+// One property, as class-validator's performValidations goes: conditions, rules, nested values;
+// its messages before its children's.
+function propertySource(property: PropertyPlan, parts: CodeParts): string {
+  const name = JSON.stringify(property.name);
+  const lines = [`v = o[${name}]; c = undefined;`];
+  if (property.conditions.length > 0) lines.push('ok = true;');
+  for (const condition of property.conditions) {
+    // Every condition is asked, as class-validator asks them all before deciding.
+    const index = parts.conditions.push(condition) - 1;
+    const check =
+      condition.name === 'isOptional' ? 'v !== null && v !== undefined' : `C[${index}].constraints[0](o, v)`;
+    lines.push(`t = ${check}; ok = ok && t;`);
+  }
+  if (property.conditions.length > 0) lines.push('if (ok) {');
+  for (const bound of property.rules) {
+    const index = parts.rules.push(bound) - 1;
+    lines.push(
+      `if (!(${ruleCheck(bound, index, parts.prelude, parts.validator)})) c = R.fail(c, P[${index}], o, v);`,
+    );
+  }
+  if (property.nested) {
+    const index = parts.nestedRules.push(property.nested.rule) - 1;
+    lines.push(
+      'ch = undefined;',
+      'if (v !== undefined) {',
+      `if (v instanceof Object) ch = R.nested(v, N[${index}], NR[${index}], prefix + ${name});`,
+      `else c = R.failNested(c, NR[${index}], v);`,
+      '}',
+    );
+  }
+  if (property.conditions.length > 0) lines.push('}');
+  lines.push(`if (c !== undefined) (out ??= {})[prefix + ${name}] = Object.values(c);`);
+  if (property.nested) lines.push('if (ch !== undefined) out = Object.assign(out ?? {}, ch);');
+  return lines.join('\n');
 }
 
 function ruleCheck(
