@@ -154,7 +154,10 @@ function ruleCheck(
   validator: typeof import('class-validator'),
 ): string {
   const generic = `R.passes(P[${index}], o, v)`;
-  const inline = INLINE_RULES[bound.constraint.name];
+  const { name, target } = bound.constraint;
+  // class-validator's own rules are made by ValidateBy, whose validator class is its CustomConstraint.
+  const isValidateBy = (target as { name?: string }).name === 'CustomConstraint';
+  const inline = isValidateBy && Object.hasOwn(INLINE_RULES, name) ? INLINE_RULES[name] : undefined;
   if (!inline || bound.rule.each || bound.rule.validateIf) return generic;
   prelude.push(
     `const k${index}_0 = P[${index}].rule.constraints?.[0], k${index}_1 = P[${index}].rule.constraints?.[1];`,

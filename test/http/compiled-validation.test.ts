@@ -113,6 +113,21 @@ class IsFree implements ValidatorConstraintInterface {
   }
 }
 
+// An application's validator class under the name of one of class-validator's rules: its own rule runs.
+@ValidatorConstraint({ name: 'isEmail' })
+class IsContact implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && value.length > 2;
+  }
+  defaultMessage(): string {
+    return '$property must be a contact';
+  }
+}
+
+class Contact {
+  @Validate(IsContact) contact!: string;
+}
+
 class Signup {
   @IsString() @Validate(IsFree) handle!: string;
 }
@@ -153,6 +168,7 @@ const CLASSES: Readonly<Record<string, Class<object>>> = {
   sample: OrderInput,
   signup: Signup,
   invite: Invite,
+  contact: Contact,
   defaults: Defaults,
   dog: Dog,
   label: Label,
@@ -342,6 +358,8 @@ const BODIES: readonly [string, string, Send, number][] = [
         .field('confirm', 'yes'),
     200,
   ],
+  ['a rule of the application named as one of class-validator’s', 'contact', json({ contact: 'ada' }), 200],
+  ['that rule broken', 'contact', json({ contact: 'a' }), 422],
   ['nothing for a class with defaults', 'defaults', json({}), 200],
   ['a default overridden badly', 'defaults', json({ size: 0, note: 'sent' }), 422],
   [
@@ -372,7 +390,7 @@ test('the table holds at least 40 bodies, valid and invalid', () => {
   expect(BODIES.filter(([, , , status]) => status === 200).length).toBeGreaterThan(5);
 });
 
-test.each(['order', 'changes', 'sample', 'listing', 'defaults', 'dog'])(
+test.each(['order', 'changes', 'sample', 'listing', 'defaults', 'dog', 'contact'])(
   'the %s class is compiled, not interpreted',
   (kind) => {
     expect(compiledBinding(CLASSES[kind] as Class)).toBeDefined();
