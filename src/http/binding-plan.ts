@@ -1,7 +1,7 @@
 import type { Class } from '../container/token';
 import { isApplicationClass } from '../metadata/design-types';
 import { Uncompiled, copiesKeyByKey, targetOf, transformerStorage, type Target } from './binding-copy';
-import type { BoundRule } from './binding-rules';
+import type { BoundRule, RuleValidator } from './binding-rules';
 import { RuleKind, type ValidationRule, type ValidationStorage } from './class-validator-types';
 
 /** What a compiled binding does for one property, read once from the class's metadata. */
@@ -65,7 +65,9 @@ function planProperty(
       const [constraint] = constraints;
       if (constraints.length !== 1 || !constraint) return 'its rule has no single validator class';
       if (constraint.async) return `its rule ${constraint.name || rule.type} is async`;
-      (rule.type === RuleKind.defined ? defined : custom).push({ rule, constraint });
+      // Resolved once: class-validator's container keeps one instance per validator class.
+      const validator = constraint.instance as RuleValidator;
+      (rule.type === RuleKind.defined ? defined : custom).push({ rule, constraint, validator });
     } else return `class-validator's ${rule.type} is not compiled`;
   }
   let target: Target;

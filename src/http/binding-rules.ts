@@ -2,10 +2,17 @@ import type { FieldErrors } from './http-error';
 import { Uncompiled } from './binding-copy';
 import type { RuleConstraint, ValidationRule } from './class-validator-types';
 
-/** One rule of a property with the class that runs it, as a compiled binding holds them. */
+/** What runs a rule: its validator class's instance, as class-validator's container gives it. */
+export interface RuleValidator {
+  validate(value: unknown, args: object): unknown;
+  defaultMessage?: unknown;
+}
+
+/** One rule of a property with the class that runs it and that class's instance, as a compiled binding holds them. */
 export interface BoundRule {
   readonly rule: ValidationRule;
   readonly constraint: RuleConstraint;
+  readonly validator: RuleValidator;
 }
 
 /** The messages of one property, by rule name, in the order class-validator reports them. */
@@ -52,11 +59,8 @@ function isPromise(value: unknown): boolean {
  * Runs a rule the compiled code does not inline, as class-validator does: its `validateIf`, each
  * member of a list under `each`; a promise means the rule is async, which only class-validator runs.
  */
-export function passes({ rule, constraint }: BoundRule, object: object, value: unknown): boolean {
+export function passes({ rule, validator: instance }: BoundRule, object: object, value: unknown): boolean {
   if (rule.validateIf && !rule.validateIf(object, value)) return true;
-  const instance = constraint.instance as {
-    validate(value: unknown, args: object): unknown;
-  };
   const args = argumentsOf(rule, object, value);
   if (!rule.each || !(Array.isArray(value) || value instanceof Set || value instanceof Map)) {
     const result = instance.validate(value, args);
@@ -72,14 +76,13 @@ export function passes({ rule, constraint }: BoundRule, object: object, value: u
 /** `failures` with the message of a broken rule added, worded as class-validator words it. */
 export function fail(
   failures: Failures,
-  { rule, constraint }: BoundRule,
+  { rule, constraint, validator: instance }: BoundRule,
   object: object,
   value: unknown,
 ): Failures {
   const args = argumentsOf(rule, object, value);
   let message: unknown = rule.message || '';
   if (!rule.message) {
-    const instance = constraint.instance as { defaultMessage?: unknown };
     if (instance.defaultMessage instanceof Function) message = instance.defaultMessage(args) as unknown;
   }
   const found = failures ?? {};
