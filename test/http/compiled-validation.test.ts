@@ -1,89 +1,25 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
   IsBoolean,
-  IsDateString,
-  IsDefined,
-  IsEmail,
-  IsEnum,
   IsIn,
   IsInt,
-  IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   Length,
-  Matches,
-  Max,
-  MaxLength,
   Min,
-  MinLength,
   Validate,
   ValidateBy,
-  ValidateIf,
   ValidateNested,
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import request from 'supertest';
-import { PartialType, type Application, type Class, type Context } from 'keel';
+import { type Application, type Class, type Context } from 'keel';
 import { bindBody, bindQuery } from '../../src/http/bind';
 import { compiledBinding } from '../../src/http/compiled-binding';
 import { OrderInput } from '../../sample/src/orders/order-input';
+import { Address, Order, OrderChanges, shape } from '../factories/validation-classes';
 import { bootApp, listenerOf, moduleWith } from '../factories/app';
-
-enum Size {
-  Small = 'small',
-  Large = 'large',
-}
-
-class Line {
-  @IsString() @Length(1, 20) sku!: string;
-  @IsInt() @Min(1) @Max(99) count!: number;
-}
-
-class Address {
-  @IsNotEmpty() @IsString() city!: string;
-  @IsOptional() @Matches(/^\d{4,5}$/) zip?: string;
-}
-
-// An application's own rule, checked by its validator function: compiled as a call to it.
-const IsEven = () =>
-  ValidateBy({
-    name: 'isEven',
-    validator: {
-      validate: (value) => typeof value === 'number' && value % 2 === 0,
-      defaultMessage: () => '$property must be even, not $value',
-    },
-  });
-
-class Order {
-  @Length(1, 80) @IsString() item!: string;
-  @Max(1000) @Min(1) @IsInt() quantity!: number;
-  @IsEmail() email!: string;
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) price?: number;
-  @IsOptional() @IsBoolean() gift?: boolean;
-  @IsOptional() @IsIn(['post', 'pickup']) delivery?: string;
-  @IsOptional() @IsEnum(Size) size?: Size;
-  @IsOptional() @MaxLength(10) @MinLength(2) coupon?: string;
-  @IsOptional() @IsDateString() deliverBy?: string;
-  @IsOptional() @ValidateNested() @Type(() => Address) address?: Address;
-  @IsOptional()
-  @ValidateNested({ each: true })
-  @ArrayMaxSize(3)
-  @ArrayMinSize(1)
-  @IsArray()
-  @Type(() => Line)
-  lines?: Line[];
-  @IsOptional() @IsString({ each: true }) tags?: string[];
-  @ValidateIf((order: Order) => order.gift === true) @Length(1, 200) @IsString() message?: string;
-  @IsOptional() @IsEven() lucky?: number;
-  @IsDefined({ message: 'say whether to $property' }) @IsBoolean() confirm!: boolean;
-}
-
-class OrderChanges extends PartialType(Order) {}
 
 // Defaults from initialisers, a field without rules (whitelist removes it), and rules inherited and added.
 class Defaults {
@@ -175,14 +111,6 @@ const CLASSES: Readonly<Record<string, Class<object>>> = {
   untyped: Untyped,
   listing: Listing,
 };
-
-// Where each object came from, and its own keys in order: what instanceof and Object.keys see.
-function shape(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(shape);
-  if (typeof value !== 'object' || value === null) return value;
-  const fields = Object.fromEntries(Object.entries(value).map(([key, field]) => [key, shape(field)]));
-  return { $class: (value as object).constructor?.name, $keys: Object.keys(value), ...fields };
-}
 
 async function answer(ctx: Context, mode: 'compiled' | 'interpreted'): Promise<unknown> {
   const type = CLASSES[ctx.param('kind')];
