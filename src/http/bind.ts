@@ -54,7 +54,7 @@ export async function bindBody<T extends object>(
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid({ body: ['must be an object'] });
   }
-  // Deeper input would exhaust the stack in class-transformer's recursive walk.
+  // Deeper input would exhaust the stack in the recursive copy of the body into the class.
   if (nestingExceeds(body, MAX_DEPTH))
     return invalid({ body: [`must not nest deeper than ${MAX_DEPTH} levels`] });
   return validateInto(type, isForm ? convertFormFields(type, body) : body, mode);
