@@ -2,11 +2,18 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  ArrayNotEmpty,
+  Equals,
   IsArray,
   IsBoolean,
   IsDateString,
   IsDefined,
   IsEmail,
+  IsEmpty,
+  IsObject,
+  IsPositive,
+  IsUrl,
+  IsUUID,
   IsEnum,
   IsIn,
   IsInt,
@@ -26,7 +33,7 @@ import {
 } from 'class-validator';
 import { PartialType } from 'keel';
 
-// Classes that use every rule keel compiles, for the tests that hold its compiled bindings to
+// Classes using each rule keel compiles, for the tests that hold its compiled bindings to
 // class-transformer and class-validator.
 
 export enum Size {
@@ -76,6 +83,18 @@ export class Order {
   @ValidateIf((order: Order) => order.gift === true) @Length(1, 200) @IsString() message?: string;
   @IsOptional() @IsEven() lucky?: number;
   @IsDefined({ message: 'say whether to $property' }) @IsBoolean() confirm!: boolean;
+}
+
+/** The rules {@link Order} does not use, each on an optional field. */
+export class Extras {
+  @IsOptional() @IsUUID('4') id?: string;
+  @IsOptional() @IsUrl() site?: string;
+  @IsOptional() @IsPositive() weight?: number;
+  @IsOptional() @Equals('yes') agreed?: string;
+  @IsOptional() @ArrayNotEmpty() codes?: string[];
+  @IsOptional() @IsObject() meta?: object;
+  @IsEmpty() internal?: unknown;
+  @IsOptional() @IsNumber({}, { each: true }) @Max(10, { each: true }) scores?: number[];
 }
 
 export class OrderChanges extends PartialType(Order) {}

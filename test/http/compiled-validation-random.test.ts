@@ -2,7 +2,7 @@ import type { Class } from 'keel';
 import { compiledBinding } from '../../src/http/compiled-binding';
 import { bindInterpreted } from '../../src/http/interpreted-binding';
 import { OrderInput } from '../../sample/src/orders/order-input';
-import { Order, OrderChanges, shape } from '../factories/validation-classes';
+import { Extras, Order, OrderChanges, shape } from '../factories/validation-classes';
 
 // A fixed sequence, so that a failure names a body that can be sent again.
 function randomSource(seed: number): () => number {
@@ -13,10 +13,12 @@ function randomSource(seed: number): () => number {
 const ATOMS = [
   ...[undefined, null, '', 'a', 'tea', 'ada@example.com', 'ada@', 'x'.repeat(81), 'A\u0000a', 'T-1', '0150'],
   ...[0, 1, 2, 3, -1, 2.5, 9.999, 1000, 1001, 5000, true, false, 'true', '3', 'post', 'large', '2026-12-01'],
+  ...['yes', 'https://example.com/a', 'example', '2b1e4d0c-8f6a-4b8e-9c1d-3f5a7b9c2d4e', 'ftp://x'],
 ];
 const FIELDS = [
   ...['item', 'quantity', 'email', 'price', 'gift', 'delivery', 'size', 'coupon', 'deliverBy', 'address'],
   ...['lines', 'tags', 'message', 'lucky', 'confirm', 'customer', 'product', 'junk', 'sku', 'city'],
+  ...['id', 'site', 'weight', 'agreed', 'codes', 'meta', 'internal', 'scores'],
 ];
 const VALID_ORDER = { item: 'tea', quantity: 2, email: 'ada@example.com', confirm: true };
 const VALID_INPUT = { customer: 'Ada', product: 'Tea', quantity: 3 };
@@ -57,6 +59,7 @@ test.each([
   ['Order', Order, VALID_ORDER],
   ['OrderChanges', OrderChanges, VALID_ORDER],
   ['OrderInput', OrderInput, VALID_INPUT],
+  ['Extras', Extras, {}],
 ] as [string, Class<object>, object][])(
   '2,000 random bodies bind into %s as class-transformer and class-validator bind them',
   async (_name, type, valid) => {
