@@ -9,6 +9,7 @@ import { REQUEST_WATCHERS } from './http/request-watchers';
 import { DATABASE_ERROR_DESCRIBERS } from './database/error-describers';
 import { Pipeline } from './application-pipeline';
 import { ApplicationStatus } from './lifecycle/application-status';
+import { BootstrapHooks } from './lifecycle/bootstrap-hooks';
 import { LoadMonitor } from './lifecycle/load-monitor';
 import { shedLoad } from './lifecycle/shed-load';
 import { createLogger, isSilent, LOGGER, type Logger } from './logging/logger';
@@ -28,6 +29,7 @@ export interface ApplicationParts {
   readonly status: ApplicationStatus;
   readonly logger: Logger;
   readonly settings: ShutdownSettings;
+  readonly bootstrapHooks: BootstrapHooks;
 }
 
 /**
@@ -81,8 +83,7 @@ export async function bootParts(
   }
   for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
 
-  const instances = container.instances();
-  await callBootHook(instances, 'onModuleInit');
-  await callBootHook(instances, 'onApplicationBootstrap');
-  return { container, pipeline, status, logger, settings };
+  await callBootHook(container.instances(), 'onModuleInit');
+  const bootstrapHooks = new BootstrapHooks({ instances: () => container.instances(), status, logger });
+  return { container, pipeline, status, logger, settings, bootstrapHooks };
 }

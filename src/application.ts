@@ -14,6 +14,7 @@ import type { Express, Pipeline } from './application-pipeline';
 import { Errors } from './errors';
 import { APP_LISTENERS } from './lifecycle/app-listeners';
 import type { ApplicationStatus } from './lifecycle/application-status';
+import type { BootstrapHooks } from './lifecycle/bootstrap-hooks';
 import { bindServer, urlOf } from './lifecycle/server-binding';
 import { ServerDrain } from './lifecycle/server-drain';
 import { shutDown } from './lifecycle/shutdown';
@@ -47,6 +48,7 @@ export class Application {
   readonly #pipeline: Pipeline;
   readonly #status: ApplicationStatus;
   readonly #settings: ShutdownSettings;
+  readonly #bootstrapHooks: BootstrapHooks;
   #server: http.Server | undefined;
   #drain: ServerDrain | undefined;
   #bound: BoundAddress | undefined;
@@ -61,6 +63,7 @@ export class Application {
     this.#status = parts.status;
     this.logger = parts.logger;
     this.#settings = parts.settings;
+    this.#bootstrapHooks = parts.bootstrapHooks;
   }
 
   /**
@@ -89,7 +92,16 @@ export class Application {
    * in-process requests use. @internal
    */
   handleRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
-    this.#pipeline.handle(req, res);
+    if (this.#bootstrapHooks.isDone) return this.#pipeline.handle(req, res);
+    this.#bootstrapHooks.run().then(
+      () => this.#pipeline.handle(req, res),
+      (error: unknown) => {
+        this.logger.error({ err: error }, 'onApplicationBootstrap failed');
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.end('{"error":"internal server error"}');
+      },
+    );
   }
 
   /**
@@ -117,14 +129,16 @@ export class Application {
 
   /**
    * Starts serving on `port` (0 picks a free one; default `PORT`, else 8080) and resolves with the
-   * bound address. Unless `handleSignals` is false, SIGTERM and SIGINT then shut the application
+   * bound address, once the `onApplicationBootstrap` hooks have run (one that throws rejects it). Unless `handleSignals` is false, SIGTERM and SIGINT then shut the application
    * down gracefully and exit. Once per application: a second call rejects.
    * @example const { port } = await app.listen(0, '127.0.0.1')
    */
   async listen(port: number = Number(process.env.PORT ?? 8080), host?: string): Promise<BoundAddress> {
     if (this.#closing) throw Errors.applicationClosed();
+    await this.#bootstrapHooks.run();
+    if (this.#closing) throw Errors.applicationClosed();
     if (this.#server) throw Errors.alreadyListening(this.#bound?.url);
-    // Claimed before the first await, so that a concurrent second call is refused too.
+    // Claimed before the next await, so that a concurrent second call is refused too.
     // Requests and responses are made with Express's helpers already in place: nothing per request.
     const server = http.createServer({ ...this.#pipeline.serverClasses, ...serverTimeouts(this.#settings) });
     refuseConnect(server);
@@ -162,7 +176,9 @@ export class Application {
    * Runs the command `argv` names (`node dist/main.js make:controller Order`, `node dist/main.js
    * routes`), then closes the application and sets `process.exitCode`; with no arguments, or only
    * options, listens on `port` (default `PORT`, else 8080) and resolves with the bound address. A
-   * first word that names no command is a usage mistake (exit 2), never a reason to serve.
+   * first word that names no command is a usage mistake (exit 2), never a reason to serve. A command
+   * runs no `onApplicationBootstrap` hook and connects no database unless it needs one (`migrate`):
+   * call it in the same turn as `createApplication`, as the hooks start on the next one.
    * @example await app.run(process.argv, config.PORT)
    */
   async run(argv: readonly string[] = process.argv, port?: number): Promise<BoundAddress | undefined> {
@@ -260,7 +276,8 @@ function serverTimeouts(settings: ShutdownSettings): http.ServerOptions {
 
 /**
  * Boots an application from its root module: builds the container (creating every provider),
- * compiles the controllers' routes, runs the init hooks, and returns the {@link Application}.
+ * compiles the controllers' routes, runs the `onModuleInit` hooks, and returns the
+ * {@link Application}; the `onApplicationBootstrap` hooks follow when it serves (see `run`).
  * Boot errors (unknown dependency, cycle, route conflict, missing action) reject here.
  *
  * @example
@@ -270,5 +287,7 @@ export async function createApplication(
   root: ModuleImport,
   options: ApplicationOptions = {},
 ): Promise<Application> {
-  return new Application(await bootParts(root, options));
+  const parts = await bootParts(root, options);
+  parts.bootstrapHooks.startAfterBoot();
+  return new Application(parts);
 }

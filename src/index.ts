@@ -92,6 +92,7 @@ export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
 export { PartialType } from './http/partial-type';
 export { Context, type SessionData } from './http/context';
+export type { UploadedFile, UploadLimits } from './http/uploads';
 export type { RouteInfo } from './http/route-info';
 export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';

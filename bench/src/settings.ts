@@ -1,6 +1,19 @@
 import type { LoadGenerator } from './load/load-request';
 import { hasWrk } from './load/wrk';
 
+/** The parts of a run, as `BENCH_ONLY` names them. */
+export const BENCH_PARTS = [
+  'cold-start',
+  'throughput',
+  'blackhole',
+  'production',
+  'large-table',
+  'configuration',
+  'profile',
+  'test-database',
+] as const;
+export type BenchPart = (typeof BENCH_PARTS)[number];
+
 /** How long and how hard the benchmark runs; every figure can be set through the environment. */
 export interface BenchSettings {
   /** autocannon always; wrk too where it is installed (autocannon saturates its core first). */
@@ -17,6 +30,8 @@ export interface BenchSettings {
   coldStarts: number;
   blackholeSeconds: number;
   isQuick: boolean;
+  /** The parts this run measures; fewer than all only with `BENCH_ONLY`, whose run publishes nothing. */
+  parts: ReadonlySet<BenchPart>;
 }
 
 function numberFrom(name: string, fallback: number): number {
@@ -28,9 +43,24 @@ function numberFrom(name: string, fallback: number): number {
   return value;
 }
 
+function partsFrom(raw: string | undefined): ReadonlySet<BenchPart> {
+  if (raw === undefined || raw.trim() === '') return new Set(BENCH_PARTS);
+  const names = raw.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(BENCH_PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_ONLY names no part "${unknown.join('", "')}"; the parts: ${BENCH_PARTS.join(', ')}`,
+    );
+  return new Set(names as BenchPart[]);
+}
+
+/** Whether `settings` measure every part, so that the run's report may be published. */
+export const isCompleteRun = (settings: BenchSettings): boolean => settings.parts.size === BENCH_PARTS.length;
+
 /**
  * Reads `BENCH_*` from the environment. `BENCH_QUICK=1` shortens everything for a trial run; its
- * figures are too noisy to publish.
+ * figures are too noisy to publish. `BENCH_ONLY=throughput,production` (a comma-separated list of
+ * `BENCH_PARTS`) measures those parts alone and prints their tables without writing `results/`.
  */
 export function readBenchSettings(): BenchSettings {
   const isQuick = process.env.BENCH_QUICK === '1';
@@ -46,6 +76,7 @@ export function readBenchSettings(): BenchSettings {
     coldStarts: numberFrom('BENCH_COLD_STARTS', isQuick ? 1 : 5),
     blackholeSeconds: numberFrom('BENCH_BLACKHOLE_SECONDS', isQuick ? 2 : 5),
     isQuick,
+    parts: partsFrom(process.env.BENCH_ONLY),
   };
 }
 

@@ -11,13 +11,14 @@ import {
 } from 'keel';
 import { RedisConnection } from './cache/redis-connection';
 import type { DatabaseTarget } from './database/database-target';
-import { POOL_SIZE } from './database/open-database';
+import { POOL_SIZE } from './database/choose-database';
 import { API_TOKEN } from './http/api-token-guard';
 import { OrderController } from './http/controllers/order';
 import { OrderApiController } from './http/controllers/order-api';
 import { CreateOrders1732320000000 } from './migrations/1732320000000-create-orders';
 import { Order } from './orders/order.entity';
 import { OrderService } from './orders/order-service';
+import { STARTUP_FACTS, StartupReport, type StartupFacts } from './startup-report';
 
 /** What the application is configured with besides its database. */
 export interface AppSettings {
@@ -33,6 +34,8 @@ export interface AppSettings {
   readonly apiWritesPerMinute?: number;
   /** The port the metrics are served on, apart from the application's. */
   readonly metricsPort: number;
+  /** What the log says once the application serves; nothing when absent. */
+  readonly startup?: StartupFacts;
 }
 
 @Module({})
@@ -55,8 +58,7 @@ export class AppModule {
             migrationsRun: true,
             poolSize: POOL_SIZE,
           },
-          // The embedded server outlives the pool.
-          { onClosed: () => database.stop?.() },
+          { server: database.server },
         ),
         DatabaseModule.forFeature([Order]),
         HealthModule.forRoot({
@@ -86,6 +88,7 @@ export class AppModule {
       providers: [
         OrderService,
         { provide: API_TOKEN, useValue: settings.apiToken },
+        ...(settings.startup ? [StartupReport, { provide: STARTUP_FACTS, useValue: settings.startup }] : []),
         ...(redis ? [{ provide: RedisConnection, useValue: redis }] : []),
       ],
     };

@@ -3,18 +3,27 @@ import path from 'node:path';
 import { createApplication, loadConfig } from 'keel';
 import { AppModule } from './app.module';
 import { SampleConfig } from './config/sample-config';
-import { openDatabase } from './database/open-database';
+import { chooseDatabase } from './database/choose-database';
 import { chooseSessionSecret } from './http/session-secret';
 import { welcome } from './http/welcome';
 
 async function main(): Promise<void> {
-  // Settings first: a start that must be refused is refused before a database is opened.
+  // Settings first: a start that must be refused is refused before anything starts. Nothing opens
+  // here: the embedded database starts when the application connects, which a command never does.
   const config = loadConfig(SampleConfig);
   const apiToken = config.API_TOKEN || undefined;
   const session = chooseSessionSecret(process.env);
-  const database = await openDatabase(config);
+  const database = chooseDatabase(config);
   const exposesDatabaseReason = config.NODE_ENV !== 'production';
   const redisUrl = config.REDIS_URL?.trim() || undefined;
+  const warnings = [
+    ...(apiToken
+      ? []
+      : ['API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)']),
+    ...(session.isRandom
+      ? ['SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart']
+      : []),
+  ];
   const settings = {
     apiToken,
     sessionSecret: session.secret,
@@ -22,6 +31,7 @@ async function main(): Promise<void> {
     redisUrl,
     metricsPort: config.METRICS_PORT,
     apiWritesPerMinute: config.API_WRITES_PER_MINUTE,
+    startup: { database: database.description, warnings },
   };
   const app = await createApplication(AppModule.on(database, settings), {
     views: path.join(__dirname, '..', 'views'),
@@ -29,14 +39,6 @@ async function main(): Promise<void> {
     // Past a second of event-loop delay, answer 503 "overloaded" (health routes excepted) until it falls.
     loadShedding: { maxEventLoopDelayMs: 1000 },
   });
-  app.logger.info({ database: database.description }, 'database');
-  if (!apiToken)
-    app.logger.warn({}, 'API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)');
-  if (session.isRandom)
-    app.logger.warn(
-      {},
-      'SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart',
-    );
   app.router.get('/', welcome(database), { name: 'welcome' });
   await app.run(process.argv, config.PORT);
 }

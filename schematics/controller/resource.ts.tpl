@@ -7,9 +7,9 @@ export class {{className}} {
     return { {{collection}}: [] };
   }
 
-  // GET /{{path}}/create
-  create() {
-    return { {{variable}}: {} };
+  // GET /{{path}}/create: the form, from views/{{path}}/create.html
+  create(ctx: Context) {
+    ctx.html(200, '{{path}}/create.html', { {{variable}}: {} });
   }
 
   // POST /{{path}}
@@ -22,9 +22,9 @@ export class {{className}} {
     return { {{variable}}: { id: ctx.param('id') } };
   }
 
-  // GET /{{path}}/:id/edit
+  // GET /{{path}}/:id/edit: the form, from views/{{path}}/edit.html
   edit(ctx: Context) {
-    return { {{variable}}: { id: ctx.param('id') } };
+    ctx.html(200, '{{path}}/edit.html', { {{variable}}: { id: ctx.param('id') } });
   }
 
   // PUT /{{path}}/:id (and PATCH)

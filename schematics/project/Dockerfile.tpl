@@ -9,7 +9,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /build
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+{{vendorCopy}}RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src src
 RUN npm run build
@@ -17,7 +17,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS dependencies
 WORKDIR /deps
 COPY package.json package-lock.json ./
-# The production dependencies at the versions the lock file pins; no build tools, no PGlite.
+{{vendorCopy}}# The production dependencies at the versions the lock file pins; no build tools, no PGlite.
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
@@ -27,6 +27,8 @@ WORKDIR /app
 COPY package.json ./
 COPY --from=dependencies /deps/node_modules node_modules
 COPY --from=build /build/dist dist
+# The pages the controllers render (views/ is the default views directory, from the working one).
+COPY views views
 USER node
 # 9464: the Prometheus metrics (METRICS_PORT), which the public Service does not expose.
 EXPOSE 8080 9464

@@ -1,6 +1,6 @@
 # {{name}}
 
-A [keel](https://www.npmjs.com/package/keel) application. With Node.js 20.19 or later:
+A keel application. With Node.js 20.19 or later:
 
 ```sh
 npm install && npm start   # http://localhost:8080, on an embedded database
@@ -10,7 +10,8 @@ npm test                   # type-check, then the tests
 Without `DATABASE_URL`, `npm start` runs PostgreSQL compiled to WebAssembly (PGlite) inside the
 process, keeping its data in `.data/postgres`; `DATABASE_URL=postgres://user:password@host:5432/db npm start`
 uses that server instead, and `PORT` changes the port. `GET /health` is liveness, `GET /health/ready`
-readiness (it pings the database).
+readiness (it pings the database). `npm test` boots the application on a database of its own
+(`withTestDatabase()`): a copy of the migrated schema on the server `DATABASE_URL` names, else in memory.
 
 `npx framework make:controller Order` writes `src/http/controllers/order.ts` and registers it in
 `src/app.module.ts`; `node dist/main.js routes` lists the routes.

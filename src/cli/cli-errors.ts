@@ -40,6 +40,15 @@ export const CliErrors = {
     );
   },
 
+  keelTarballMissing(spec: string) {
+    return new CliError(
+      'E_KEEL_TARBALL_MISSING',
+      USAGE,
+      `--keel ${spec} names no file; nothing was written.\n` +
+        'Fix: run `npm pack` in a keel checkout and pass the path of the .tgz it writes (--keel ./keel-0.1.0.tgz).',
+    );
+  },
+
   directoryNotEmpty(directory: string) {
     return new CliError(
       'E_DIRECTORY_NOT_EMPTY',

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Container } from '../container/container';
 import { DatabaseConnector } from '../database/database-connector';
+import { startDatabaseServer } from '../database/database-server';
 import { runSchemaWork } from '../database/schema-work';
 import { loadTypeOrm } from '../database/typeorm';
 import { MigrationErrors } from './migration-errors';
@@ -21,6 +22,7 @@ export async function connectForCommand(container: Container, command: string): 
   const dataSource = container.get(DataSource);
   if (!dataSource.isInitialized) {
     dataSource.setOptions({ migrationsRun: false, synchronize: false });
+    await startDatabaseServer(dataSource);
     await runSchemaWork(() => dataSource.initialize());
   }
   return dataSource;

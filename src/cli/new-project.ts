@@ -2,13 +2,14 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path';
 import { CliErrors } from './cli-errors';
 import { createFile } from './file-write';
+import { dockerVendorCopy, keelDependency, vendorKeel } from './keel-dependency';
 import { renderTemplate } from './schematic';
 
 /** What `framework new` was asked to make. */
 export interface NewProjectRequest {
   /** Where to write it, from `cwd`: `my-app`, `apps/billing-api`, `./ledger`; its last segment names the project. */
   readonly directory: string;
-  /** The version spec of keel the project depends on: a version, a range or a tarball's path (`./` or `../` from `cwd`). */
+  /** The version spec of keel the project depends on: a version, a range or a tarball's path (from `cwd`). */
   readonly keel: string;
   readonly cwd: string;
 }
@@ -53,7 +54,8 @@ export function createProject(request: NewProjectRequest): string {
     throw CliErrors.directoryNotEmpty(shown);
   }
   // Rendered whole before the first write: a template that fails leaves nothing behind.
-  const values = { name, keel: dependencySpec(request.keel, request.cwd) };
+  const keel = keelDependency(request.keel, request.cwd);
+  const values = { name, keel: keel.spec, vendorCopy: dockerVendorCopy(keel) };
   const files = templateFiles(TEMPLATES).map((template) => ({
     target: path.join(directory, outputPath(template)),
     text: renderTemplate(readFileSync(path.join(TEMPLATES, template), 'utf8'), values),
@@ -64,6 +66,7 @@ export function createProject(request: NewProjectRequest): string {
       mkdirSync(path.dirname(target), { recursive: true });
       createFile(target, text);
     }
+    vendorKeel(keel, directory);
   } catch (error) {
     removeContents(directory, { andDirectory: !existing });
     throw error;
@@ -74,12 +77,6 @@ export function createProject(request: NewProjectRequest): string {
     `  cd ${shown} && npm install`,
     '  npm start',
   ].join('\n');
-}
-
-// npm reads a relative path against the project's package.json, one directory below the one it was
-// typed in: a path given relative to here is written absolute.
-function dependencySpec(spec: string, cwd: string): string {
-  return /^\.{1,2}[\\/]/.test(spec) ? path.resolve(cwd, spec) : spec;
 }
 
 // Only what this command made: an empty directory that was there before stays.

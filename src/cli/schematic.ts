@@ -32,6 +32,37 @@ export function renderController(kind: ControllerKind, names: ControllerNames): 
   return renderTemplate(template, { ...names });
 }
 
+/** A page a generated controller renders: its path under the views directory, and its text. */
+export interface GeneratedView {
+  /** `order-items/create.html` */
+  readonly name: string;
+  readonly text: string;
+}
+
+// The pages each kind of controller renders: only the resource's create and edit answer HTML.
+const VIEWS: Readonly<Record<ControllerKind, readonly string[]>> = {
+  resource: ['create.html', 'edit.html'],
+  api: [],
+  plain: [],
+};
+
+/**
+ * The templates a controller of `kind` renders, from `schematics/controller/views/`.
+ *
+ * @example
+ * renderViews('resource', controllerNames('OrderItem')); // [{ name: 'order-items/create.html', text: '<!doctype html>...' }, ...]
+ */
+export function renderViews(kind: ControllerKind, names: ControllerNames): GeneratedView[] {
+  const label = names.fileName.replace(/-/g, ' ');
+  return VIEWS[kind].map((file) => ({
+    name: `${names.path}/${file}`,
+    text: renderTemplate(readFileSync(path.join(SCHEMATICS, 'controller', 'views', `${file}.tpl`), 'utf8'), {
+      ...names,
+      label,
+    }),
+  }));
+}
+
 /** One statement of a migration, with the values of its `$1`-style parameters, if any. */
 export interface MigrationStatement {
   readonly sql: string;

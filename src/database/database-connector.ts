@@ -4,6 +4,7 @@ import type { OnApplicationBootstrap, OnApplicationShutdown } from '../lifecycle
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type { Logger } from '../logging/logger';
 import { abandonAfter, breakConnectingConnections } from './connection-breaker';
+import { startDatabaseServer, stopDatabaseServer } from './database-server';
 import { initializeOnce, isConnected, pendingInitialization } from './initialize-once';
 import { migrationsOnConnect } from './migrations-on-connect';
 
@@ -62,11 +63,13 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Starts connecting, without waiting for it, unless the application turns out to run a command:
-   * `app.run()` says so right after boot, so the start waits for the next turn of the event loop.
-   * @example connector.onApplicationBootstrap()
+   * Starts the database server the application runs itself (the embedded one), if any, so that a
+   * second process on its data directory fails to start rather than retrying; then starts
+   * connecting, without waiting for it. Commands run no bootstrap hook: they start nothing here.
+   * @example await connector.onApplicationBootstrap()
    */
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    await startDatabaseServer(this.dataSource);
     setImmediate(() => {
       if (!this.#status?.isRunningCommand) void this.#connectUntilStopped();
     });
@@ -104,12 +107,20 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
           this.#logger.warn({ err: error }, 'closing the database after shutdown failed'),
         );
       // The attempt's connections are broken already: a server it ran on may stop now.
-      await this.#connect.onClosed?.();
+      await this.#closed();
       return;
     }
     await pending?.catch(() => undefined);
     try {
       await this.#destroy();
+    } finally {
+      await this.#closed();
+    }
+  }
+
+  async #closed(): Promise<void> {
+    try {
+      await stopDatabaseServer(this.dataSource);
     } finally {
       await this.#connect.onClosed?.();
     }

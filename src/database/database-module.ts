@@ -9,6 +9,8 @@ import { withConnectTimeout } from './connect-timeouts';
 import { connectedRepository } from './connected-repository';
 import { DatabaseConnector, type ConnectSettings } from './database-connector';
 import { DatabaseOutage } from './database-outage';
+import { DATABASE_REDIRECT, type DatabaseRedirect } from './database-redirect';
+import { startServerOnConnect, type DatabaseServerStart } from './database-server';
 import { repositoryToken } from './inject-repository';
 import { migrateOnConnect } from './migrations-on-connect';
 import { withQueryBounds } from './query-bounds';
@@ -33,8 +35,14 @@ export interface DatabaseConnectOptions {
   initialDelayMs?: number;
   /** The longest delay between two attempts. Default: `30000`. */
   maxDelayMs?: number;
-  /** Runs at shutdown once the pool is closed: stop a server the application started, such as `embeddedPostgres()`. */
+  /** Runs at shutdown once the pool is closed (and the `server` stopped). */
   onClosed?: () => unknown;
+  /**
+   * Starts the server to connect to when the application first connects, never before (a command
+   * such as `routes` starts nothing); its URL replaces the options' one, and it stops once the pool
+   * has closed. @example { server: () => embeddedPostgres({ dataDir: '.data/postgres' }) }
+   */
+  server?: DatabaseServerStart;
   /**
    * How long a query may wait for the database's answer (PostgreSQL, the embedded database, MySQL,
    * MariaDB). Past it the query fails, the request answers 503 `database unavailable`, and its
@@ -78,8 +86,9 @@ export class DatabaseModule {
       providers: [
         {
           provide: DataSource,
-          useFactory: async (logger: Logger) => {
-            const resolved = typeof options === 'function' ? await options() : options;
+          useFactory: async (logger: Logger, redirect: DatabaseRedirect | undefined) => {
+            const given = typeof options === 'function' ? await options() : options;
+            const resolved = redirect ? await redirect.redirect(given) : given;
             const outage = new DatabaseOutage(logger, resolved.type);
             const bound = { timeoutMs: settings.queryTimeoutMs, outage };
             // TypeORM would run the migrations inside initialize(), with no lock: keel runs them
@@ -92,19 +101,28 @@ export class DatabaseModule {
               const lockWaitMs = Math.min(Math.ceil(settings.queryTimeoutMs / 2), MAX_LOCK_WAIT_MS);
               migrateOnConnect(dataSource, { lockWaitMs, logger });
             }
+            // A test's own database replaces the application's server, which then never starts.
+            if (connect.server && !redirect) startServerOnConnect(dataSource, connect.server);
             made.add(dataSource);
             return dataSource;
           },
-          inject: [LOGGER],
+          inject: [LOGGER, DATABASE_REDIRECT],
         },
         {
           provide: DatabaseConnector,
-          useFactory: (dataSource: TypeOrmDataSource, logger: Logger, status: ApplicationStatus) =>
+          useFactory: (
+            dataSource: TypeOrmDataSource,
+            logger: Logger,
+            status: ApplicationStatus,
+            redirect: DatabaseRedirect | undefined,
+          ) =>
             made.has(dataSource)
-              ? new DatabaseConnector({ dataSource, logger, connect: settings, status })
+              ? new DatabaseConnector({ dataSource, logger, connect: released(settings, redirect), status })
               : undefined,
-          inject: [DataSource, LOGGER, ApplicationStatus],
+          inject: [DataSource, LOGGER, ApplicationStatus, DATABASE_REDIRECT],
         },
+        // Nothing redirects an application's database; keel/testing replaces this for a test's.
+        { provide: DATABASE_REDIRECT, useValue: undefined },
       ],
       exports: [DataSource, DatabaseConnector],
     };
@@ -137,6 +155,21 @@ export class DatabaseModule {
       exports: providers.map((provider) => provider.provide),
     };
   }
+}
+
+// A redirected database is removed once the pool is closed, after what the application stops itself.
+function released(settings: ResolvedConnectOptions, redirect: DatabaseRedirect | undefined): ConnectSettings {
+  if (!redirect) return settings;
+  return {
+    ...settings,
+    onClosed: async () => {
+      try {
+        await settings.onClosed?.();
+      } finally {
+        await redirect.release();
+      }
+    },
+  };
 }
 
 function resolveConnectOptions(connect: DatabaseConnectOptions): ResolvedConnectOptions {

@@ -1,8 +1,3 @@
-// The frontend messages of PostgreSQL's extended query protocol that leave a sequence open until
-// the Sync ('S') that ends it: Parse, Bind, Describe, Execute, Close, Flush.
-const OPENS_SEQUENCE = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((letter) => letter.charCodeAt(0)));
-const SYNC = 'S'.charCodeAt(0);
-
 /** The part of PGlite that pglite-socket's queue drives. */
 interface ProtocolDatabase {
   isInTransaction(): boolean;
@@ -18,10 +13,16 @@ interface ProtocolDatabase {
  * `unnamed prepared statement does not exist` (or hang): its queue keeps to one connection only
  * while the session is in a transaction.
  *
+ * It refers to nothing outside itself, so that its source can run in a worker thread too.
+ *
  * @example
  * new PGLiteSocketServer({ db: withExtendedQuerySessions(db), port: 0 });
  */
 export function withExtendedQuerySessions<Database extends ProtocolDatabase>(db: Database): Database {
+  // The frontend messages of PostgreSQL's extended query protocol that leave a sequence open until
+  // the Sync ('S') that ends it: Parse, Bind, Describe, Execute, Close, Flush.
+  const OPENS_SEQUENCE = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((letter) => letter.charCodeAt(0)));
+  const SYNC = 'S'.charCodeAt(0);
   let isSequenceOpen = false;
   const isInTransaction = (): boolean => isSequenceOpen || db.isInTransaction();
   const execProtocolRawStream = async (message: Uint8Array, options: object): Promise<unknown> => {

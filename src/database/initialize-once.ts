@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { startDatabaseServer } from './database-server';
 import { migrationsOnConnect } from './migrations-on-connect';
 import { runSchemaWork } from './schema-work';
 
@@ -28,7 +29,10 @@ export function initializeOnce(dataSource: DataSource): Promise<void> {
 async function connect(dataSource: DataSource): Promise<void> {
   // Schema synchronisation (and TypeORM's own migrationsRun, on a DataSource keel did not make)
   // runs inside initialize(): exempt from queryTimeoutMs.
-  if (!dataSource.isInitialized) await runSchemaWork(() => dataSource.initialize());
+  if (!dataSource.isInitialized) {
+    await startDatabaseServer(dataSource);
+    await runSchemaWork(() => dataSource.initialize());
+  }
   await migrationsOnConnect(dataSource)?.run(dataSource);
 }
 

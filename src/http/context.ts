@@ -10,6 +10,7 @@ import { pageData } from './page-data';
 import { requestQuery } from './request-query';
 import { sendError } from './error-responder';
 import { sendEmpty, sendHtml, sendJson } from './send';
+import { uploadedFiles, type UploadedFile, type UploadLimits } from './uploads';
 import type { ViewRenderer } from './views';
 
 /** What a context reads and reports through: the request, the response, and keel's bookkeeping of them. */
@@ -107,6 +108,24 @@ export class Context {
   form(name: string, fallback: string): string;
   form(name: string, fallback?: string): string | undefined {
     return firstString(this.#req.body, name) ?? fallback;
+  }
+
+  /**
+   * The files posted in the multipart field `field`, in memory, typed: 413 past `maxBytes` (per file)
+   * or `maxCount`, 415 when the request is no multipart form.
+   * @example const photos = ctx.files('photos', { maxBytes: 5_000_000, maxCount: 4 })
+   */
+  files(field: string, limits?: UploadLimits): UploadedFile[] {
+    return uploadedFiles(this.#req, field, limits);
+  }
+
+  /**
+   * The one file posted in `field`, or undefined when none was: 413 past `maxBytes` or for a second
+   * file, 415 when the request is no multipart form.
+   * @example const photo = ctx.file('photo', { maxBytes: 2_000_000 })
+   */
+  file(field: string, limits: Omit<UploadLimits, 'maxCount'> = {}): UploadedFile | undefined {
+    return uploadedFiles(this.#req, field, { ...limits, maxCount: 1 })[0];
   }
 
   /** Binds the JSON or form body into `type` and validates it. @example await ctx.bind(CreateOrder) */

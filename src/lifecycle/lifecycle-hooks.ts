@@ -5,7 +5,10 @@ export interface OnModuleInit {
   onModuleInit(): unknown;
 }
 
-/** Called after every `onModuleInit`, before the application serves. */
+/**
+ * Called after every `onModuleInit`, once the application is about to serve (before `listen()` binds,
+ * or its first in-process request); never when `app.run()` runs a command such as `routes`.
+ */
 export interface OnApplicationBootstrap {
   onApplicationBootstrap(): unknown;
 }

@@ -3,7 +3,7 @@ import { Container } from '../container/container';
 import { InjectionToken } from '../container/token';
 import { DatabaseConnector } from '../database/database-connector';
 import { APP_GUARD } from '../hooks/hook-tokens';
-import type { OnApplicationBootstrap } from '../lifecycle/lifecycle-hooks';
+import type { OnModuleInit } from '../lifecycle/lifecycle-hooks';
 import { LoadMonitor } from '../lifecycle/load-monitor';
 import { Inject, Injectable } from '../decorators/injectable';
 import { Module } from '../decorators/module';
@@ -19,7 +19,7 @@ const OPENAPI_SETTINGS = new InjectionToken<OpenApiSettings>('OpenAPI settings')
 
 /** Serves the document and its Swagger UI page, built from the router's routes when first asked for. */
 @Injectable()
-class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnApplicationBootstrap {
+class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnModuleInit {
   readonly #settings: OpenApiSettings;
   #router: Router | undefined;
   #document: OpenApiDocument | undefined;
@@ -48,8 +48,10 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnAppli
     );
   }
 
-  // Built once at boot, when every route is in: a document that cannot be made stops the boot.
-  onApplicationBootstrap(): void {
+  // Built once at boot, when every route is in: a document that cannot be made stops the boot. At
+  // onModuleInit, which keel calls once the routes are compiled, so that `createApplication` rejects
+  // (onApplicationBootstrap would wait for the application to serve).
+  onModuleInit(): void {
     this.document();
   }
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 
+export type { TestDatabaseOptions } from './test-database';
 export { TestingApplication, type InjectOptions, type InjectResponse } from './testing-application';
 export {
   createTestingApplication,

@@ -1,4 +1,8 @@
-import { bootParts } from '../application-boot';
+import { bootParts, type ApplicationParts } from '../application-boot';
+import { DATABASE_REDIRECT } from '../database/database-redirect';
+import { initializeOnce } from '../database/initialize-once';
+import { loadTypeOrm } from '../database/typeorm';
+import { messageOf } from '../framework-error';
 import type { ApplicationOptions } from '../application-options';
 import type { ModuleImport } from '../container/module-definition';
 import type {
@@ -8,7 +12,9 @@ import type {
   ValueProvider,
 } from '../container/provider';
 import type { Class, Token } from '../container/token';
+import { TestDatabase, type TestDatabaseOptions } from './test-database';
 import { TestingApplication } from './testing-application';
+import { TestingErrors } from './testing-errors';
 
 /**
  * What replaces the provider of one token: a value, a class built with its own dependencies, or
@@ -35,6 +41,7 @@ export interface ProviderOverride<T> {
 export class TestingApplicationBuilder {
   readonly #root: ModuleImport;
   readonly #overrides = new Map<Token, ClassProvider | ValueProvider | FactoryProvider>();
+  #testDatabase: TestDatabaseOptions | undefined;
 
   /** @internal use {@link createTestingApplication} */
   constructor(root: ModuleImport) {
@@ -60,13 +67,44 @@ export class TestingApplicationBuilder {
   }
 
   /**
+   * Boots the application on a PostgreSQL database of its own, dropped at `app.close()`: a copy of
+   * a template that holds the application's schema (its entities synchronised where its options
+   * say so, and its migrations), made once per schema on the server `url` names (else
+   * `DATABASE_URL`), or in memory (PGlite) with neither. Only the connection of the options given to
+   * `DatabaseModule.forRoot` changes; `boot()` resolves once the application is connected.
+   * @example const app = await createTestingApplication(AppModule).withTestDatabase().boot({ logger: false });
+   */
+  withTestDatabase(options: TestDatabaseOptions = {}): this {
+    this.#testDatabase = options;
+    return this;
+  }
+
+  /**
    * Boots the application with the overrides, taking `createApplication`'s options; it never
    * listens, and by default (`handleSignals: false`) leaves SIGTERM and SIGINT to the test runner.
    * @example const app = await builder.boot({ logger: false });
    */
   async boot(options: ApplicationOptions = {}): Promise<TestingApplication> {
-    const parts = await bootParts(this.#root, { handleSignals: false, ...options }, this.#overrides);
-    return new TestingApplication(parts);
+    const settings = { handleSignals: false, ...options };
+    if (!this.#testDatabase) return readyToServe(await bootParts(this.#root, settings, this.#overrides));
+    const database = new TestDatabase(this.#testDatabase);
+    const overrides = new Map(this.#overrides).set(DATABASE_REDIRECT, {
+      provide: DATABASE_REDIRECT,
+      useValue: database,
+    });
+    const parts = await bootParts(this.#root, settings, overrides).catch(async (error: unknown) => {
+      await database.release();
+      throw isRedirectUnknown(error) ? TestingErrors.noDatabaseModule() : error;
+    });
+    const app = await readyToServe(parts);
+    // A DataSource the test replaced is not keel's to connect.
+    if (database.isRedirected) {
+      await initializeOnce(app.get(loadTypeOrm().DataSource)).catch(async (error: unknown) => {
+        await app.close().catch(() => undefined);
+        throw error;
+      });
+    }
+    return app;
   }
 }
 
@@ -80,4 +118,20 @@ export class TestingApplicationBuilder {
  */
 export function createTestingApplication(root: ModuleImport): TestingApplicationBuilder {
   return new TestingApplicationBuilder(root);
+}
+
+// Only DatabaseModule.forRoot provides the token: without it, the override replaces nothing.
+function isRedirectUnknown(error: unknown): boolean {
+  const { code } = error as { code?: unknown };
+  return code === 'E_UNKNOWN_OVERRIDE' && messageOf(error).includes(DATABASE_REDIRECT.description);
+}
+
+// A test never runs a command: once boot() resolves, the application serves, its bootstrap hooks run.
+async function readyToServe(parts: ApplicationParts): Promise<TestingApplication> {
+  const app = new TestingApplication(parts);
+  await parts.bootstrapHooks.run().catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    throw error;
+  });
+  return app;
 }

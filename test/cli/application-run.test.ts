@@ -13,6 +13,15 @@ describe('Application.run', () => {
     });
   });
 
+  test('a command runs no onApplicationBootstrap hook: that is work for serving, which runs it', async () => {
+    const command = await runNode(APP, ['routes']);
+    expect(command.stderr).not.toContain('onApplicationBootstrap ran');
+
+    const served = await runNode(APP, [], { env: { PORT: '0', STOP_AFTER_LISTEN: '1' } });
+    expect(served.code).toBe(0);
+    expect(served.stderr).toContain('onApplicationBootstrap ran');
+  });
+
   test('a command does not wait out shutdownDelayMs: nothing was ever served', async () => {
     const run = await runNode(APP, ['routes'], { env: { SHUTDOWN_DELAY_MS: '5000' } });
     expect(run.code).toBe(0);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   appModuleProject,
@@ -32,10 +32,23 @@ describe('framework make:controller', () => {
         '@Module({\n  controllers: [OrderController],\n})\nexport class AppModule {}\n',
     );
     expect(run.stdout).toBe(
-      'wrote src/http/controllers/order.ts\nedited src/app.module.ts:\n' +
+      'wrote src/http/controllers/order.ts\nwrote views/orders/create.html\nwrote views/orders/edit.html\n' +
+        'edited src/app.module.ts:\n' +
         "@@ line 2\n+import { OrderController } from './http/controllers/order';\n" +
         '@@ line 4\n-  controllers: [],\n+  controllers: [OrderController],\n',
     );
+  });
+
+  test('refuses to overwrite a form page it would write: exit 1, nothing written', async () => {
+    const root = appModuleProject();
+    mkdirSync(path.join(root, 'views', 'orders'), { recursive: true });
+    writeFileSync(path.join(root, 'views', 'orders', 'edit.html'), 'my page');
+
+    const run = await runFramework(['make:controller', 'Order', '--root', root]);
+    expectExit(run, 1);
+    expect(run.stderr).toContain('views/orders/edit.html already exists');
+    expect(existsSync(path.join(root, CONTROLLER))).toBe(false);
+    expect(readFileSync(path.join(root, 'views', 'orders', 'edit.html'), 'utf8')).toBe('my page');
   });
 
   test('writes under the project root when it has no src/', async () => {

@@ -71,6 +71,7 @@ test('framework new writes the project, depends on the running keel, and prints 
     'test/app.test.ts',
     'tsconfig.build.json',
     'tsconfig.json',
+    'views/errors/default.html',
   ]);
   const manifest = manifestOf(dir);
   expect(manifest.name).toBe(PROJECT_NAME);
@@ -91,20 +92,34 @@ test('framework new writes the project, depends on the running keel, and prints 
   });
 });
 
-test('--keel puts the given spec (a tarball, say) in the dependency', async () => {
+test('--keel with a version puts that version in the dependency', async () => {
   const parent = emptyParent();
-  const run = await runFramework(['new', PROJECT_NAME, '--keel', '/tmp/keel-0.1.0.tgz'], { cwd: parent });
+  const run = await runFramework(['new', PROJECT_NAME, '--keel', '0.1.0'], { cwd: parent });
   expect(run.code).toBe(0);
-  expect(manifestOf(path.join(parent, PROJECT_NAME)).dependencies.keel).toBe('/tmp/keel-0.1.0.tgz');
+  expect(manifestOf(path.join(parent, PROJECT_NAME)).dependencies.keel).toBe('0.1.0');
+  expect(readFileSync(path.join(parent, PROJECT_NAME, 'Dockerfile'), 'utf8')).not.toContain('vendor');
 });
 
-test('a --keel path relative to where the command runs is written absolute, as npm reads it from the project', async () => {
+test('--keel with a tarball copies it into vendor/ and pins it by a path inside the project, which the Dockerfile copies before npm ci', async () => {
   const parent = emptyParent();
+  writeFileSync(path.join(parent, 'keel-0.1.0.tgz'), 'the packed keel');
   const run = await runFramework(['new', PROJECT_NAME, '--keel', './keel-0.1.0.tgz'], { cwd: parent });
   expect(run.code).toBe(0);
-  expect(manifestOf(path.join(parent, PROJECT_NAME)).dependencies.keel).toBe(
-    path.join(parent, 'keel-0.1.0.tgz'),
-  );
+  const dir = path.join(parent, PROJECT_NAME);
+  expect(manifestOf(dir).dependencies.keel).toBe('file:vendor/keel-0.1.0.tgz');
+  expect(readFileSync(path.join(dir, 'vendor', 'keel-0.1.0.tgz'), 'utf8')).toBe('the packed keel');
+  const dockerfile = readFileSync(path.join(dir, 'Dockerfile'), 'utf8');
+  expect(
+    dockerfile.match(/COPY package.json package-lock.json \.\/\nCOPY vendor vendor\n(?:#.*\n)*RUN npm ci/g),
+  ).toHaveLength(2);
+});
+
+test('--keel naming a tarball that does not exist is a usage mistake: exit 2, nothing written', async () => {
+  const parent = emptyParent();
+  const run = await runFramework(['new', PROJECT_NAME, '--keel', './keel-9.9.9.tgz'], { cwd: parent });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain('E_KEEL_TARBALL_MISSING: --keel ./keel-9.9.9.tgz names no file');
+  expect(readdirSync(parent)).toEqual([]);
 });
 
 test('the project pins the versions keel itself is built and tested with', () => {

@@ -54,6 +54,14 @@ afterAll(async () => {
   removeScratchProjects();
 });
 
+const HTML = 'text/html; charset=utf-8';
+
+// The page at `route`, with its status and type.
+async function page(route: string): Promise<{ status: number; type: string | null; html: string }> {
+  const res = await fetch(`${url}${route}`);
+  return { status: res.status, type: res.headers.get('content-type'), html: await res.text() };
+}
+
 // The JSON body; for a redirect, where it leads.
 async function send(method: string, route: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${url}${route}`, { method, redirect: 'manual' });
@@ -77,15 +85,44 @@ describe('a generated controller in a scratch application', () => {
 
   test('GET /orders reaches index and GET /orders/create reaches create, not show', async () => {
     expect(await send('GET', '/orders')).toEqual({ status: 200, body: { orders: [] } });
-    expect(await send('GET', '/orders/create')).toEqual({ status: 200, body: { order: {} } });
+    expect((await page('/orders/create')).html).toContain('<h1>New order</h1>');
     expect(await send('GET', '/orders/7')).toEqual({ status: 200, body: { order: { id: '7' } } });
   });
 
   test('each action of the resource has a working body', async () => {
     expect(await send('POST', '/orders')).toEqual({ status: 303, body: 'to /orders' });
-    expect(await send('GET', '/orders/7/edit')).toEqual({ status: 200, body: { order: { id: '7' } } });
     expect(await send('PUT', '/orders/7')).toEqual({ status: 303, body: 'to /orders/7' });
     expect(await send('DELETE', '/orders/7')).toEqual({ status: 303, body: 'to /orders' });
+  });
+
+  test('create answers the form page generated with it, posting to store', async () => {
+    const create = await page('/orders/create');
+    expect({ status: create.status, type: create.type }).toEqual({ status: 200, type: HTML });
+    expect(create.html).toContain('<form method="post" action="/orders">');
+    expect(create.html).toContain('<a href="/orders">Back</a>');
+  });
+
+  test('edit answers the form page generated with it, posting to update as PUT through _method', async () => {
+    const edit = await page('/orders/7/edit');
+    expect({ status: edit.status, type: edit.type }).toEqual({ status: 200, type: HTML });
+    expect(edit.html).toContain('<h1>Edit order 7</h1>');
+    expect(edit.html).toContain('<form method="post" action="/orders/7">');
+    expect(edit.html).toContain('<input type="hidden" name="_method" value="PUT" />');
+    const update = await fetch(`${url}/orders/7`, {
+      method: 'POST',
+      body: new URLSearchParams({ _method: 'PUT' }),
+      redirect: 'manual',
+    });
+    expect({ status: update.status, location: update.headers.get('location') }).toEqual({
+      status: 303,
+      location: '/orders/7',
+    });
+  });
+
+  test('the page of an id that needs escaping is escaped', async () => {
+    const edit = await page(`/orders/${encodeURIComponent('<b>')}/edit`);
+    expect(edit.html).toContain('<h1>Edit order &lt;b&gt;</h1>');
+    expect(edit.html).toContain('action="/orders/%3Cb%3E"');
   });
 
   test('the API resource and the plain controller serve their routes', async () => {

@@ -41,19 +41,42 @@ function recordedModules(calls: string[]): Class {
 }
 
 describe('lifecycle hooks', () => {
-  test('createApplication runs onModuleInit on every instance, imports first, then onApplicationBootstrap', async () => {
+  test('createApplication runs onModuleInit on every instance, imports first; listen() runs onApplicationBootstrap before it serves', async () => {
     const calls: string[] = [];
 
-    await boot(recordedModules(calls));
+    const app = await boot(recordedModules(calls));
+    const initialised = [...calls];
+    await app.listen(0, '127.0.0.1');
+    await app.close();
 
-    expect(calls).toEqual([
-      'feature.onModuleInit',
-      'first.onModuleInit',
-      'second.onModuleInit',
+    expect(initialised).toEqual(['feature.onModuleInit', 'first.onModuleInit', 'second.onModuleInit']);
+    expect(calls.slice(3, 6)).toEqual([
       'feature.onApplicationBootstrap',
       'first.onApplicationBootstrap',
       'second.onApplicationBootstrap',
     ]);
+  });
+
+  test('an application that neither listens nor runs a command (a worker) gets onApplicationBootstrap after boot', async () => {
+    const calls: string[] = [];
+
+    const app = await boot(recordedModules(calls));
+    await new Promise((resolve) => setImmediate(resolve));
+    await app.close();
+
+    expect(calls).toContain('second.onApplicationBootstrap');
+  });
+
+  test('a command run right after boot gets no onApplicationBootstrap hook', async () => {
+    const calls: string[] = [];
+    const app = await boot(recordedModules(calls));
+    const exitCode = process.exitCode;
+
+    await app.run(['node', 'main.js', 'routes']);
+    process.exitCode = exitCode;
+
+    expect(calls.filter((call) => call.endsWith('onApplicationBootstrap'))).toEqual([]);
+    expect(calls).toContain('second.onApplicationShutdown(undefined)');
   });
 
   test('close(signal) runs beforeApplicationShutdown then onApplicationShutdown, in reverse order, with the signal', async () => {
@@ -114,7 +137,8 @@ describe('lifecycle hooks', () => {
     }
 
     const app = await boot(defineModule('AppModule', { providers: [Database, Cache] }));
-    calls.push('booted');
+    await app.listen(0, '127.0.0.1');
+    calls.push('listening');
     await app.close();
 
     expect(calls).toEqual([
@@ -122,7 +146,7 @@ describe('lifecycle hooks', () => {
       'cache.onModuleInit started',
       'cache.onModuleInit finished',
       'database.onApplicationBootstrap finished',
-      'booted',
+      'listening',
       'cache.onApplicationShutdown started',
       'cache.onApplicationShutdown finished',
       'database.onApplicationShutdown',
@@ -136,6 +160,7 @@ describe('lifecycle hooks', () => {
       defineModule('AppModule', { providers: [Recorder, { provide: 'alias', useExisting: Recorder }] }),
     );
 
+    await app.listen(0, '127.0.0.1');
     await app.close('SIGINT');
 
     expect(calls).toEqual([

@@ -6,7 +6,7 @@ import {
   type TestingApplication,
 } from 'keel/testing';
 import { AppModule } from '../../sample/src/app.module';
-import { SAMPLE_API_TOKEN, scratchDatabase } from './sample';
+import { SAMPLE_API_TOKEN } from './sample';
 import { isPostgresServer, postgresUrl } from './test-databases';
 
 const SAMPLE_VIEWS = path.join(__dirname, '..', '..', 'sample', 'views');
@@ -15,41 +15,38 @@ const SAMPLE_VIEWS = path.join(__dirname, '..', '..', 'sample', 'views');
 export type InProcessFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 /**
- * Registers a `beforeAll` that boots the sample's `AppModule` in-process with `createTestingApplication`
- * (on a database of its own on the PostgreSQL server, else on the suite's embedded one) and waits
- * until its migrations have run, and an `afterAll` that closes it; returns a `fetch` that goes
- * through `app.inject`.
+ * Registers a `beforeEach` that boots the sample's `AppModule` in-process with `createTestingApplication`
+ * on a database of its own (`withTestDatabase`: on the PostgreSQL server, else in memory), its
+ * migrations applied, and an `afterEach` that closes it, dropping the database: each test starts
+ * with no orders. Returns a `fetch` that goes through `app.inject`.
  */
 export function useSampleApp(): InProcessFetch {
   let app: TestingApplication | undefined;
-  let drop: (() => Promise<void>) | undefined;
 
-  beforeAll(async () => {
-    const scratch = isPostgresServer() ? await scratchDatabase(postgresUrl()) : undefined;
-    drop = scratch?.drop;
-    const url = scratch?.url ?? postgresUrl();
-    const database = { url, description: 'the test database' };
+  beforeEach(async () => {
     app = await createTestingApplication(
-      AppModule.on(database, {
-        apiToken: SAMPLE_API_TOKEN,
-        sessionSecret: 'in-process test secret',
-        exposesDatabaseReason: true,
-        metricsPort: 0,
-      }),
-    ).boot({
-      logger: false,
-      views: SAMPLE_VIEWS,
-    });
-    await waitUntilReady(app);
+      // The test database replaces the one named here.
+      AppModule.on(
+        { url: postgresUrl(), description: 'the test database' },
+        {
+          apiToken: SAMPLE_API_TOKEN,
+          sessionSecret: 'in-process test secret',
+          exposesDatabaseReason: true,
+          metricsPort: 0,
+        },
+      ),
+    )
+      .withTestDatabase({ url: isPostgresServer() ? postgresUrl() : 'memory://' })
+      .boot({ logger: false, views: SAMPLE_VIEWS });
   }, 60_000);
 
-  afterAll(async () => {
+  afterEach(async () => {
     await app?.close();
-    await drop?.();
+    app = undefined;
   }, 30_000);
 
   return async (target, init = {}) => {
-    if (!app) throw new Error('the sample did not boot: see the beforeAll error');
+    if (!app) throw new Error('the sample did not boot: see the beforeEach error');
     const { body, contentType } = payloadOf(init.body);
     const headers = new Headers(init.headers);
     if (contentType && !headers.has('content-type')) headers.set('content-type', contentType);
@@ -61,16 +58,6 @@ export function useSampleApp(): InProcessFetch {
     });
     return toResponse(res);
   };
-}
-
-async function waitUntilReady(app: TestingApplication): Promise<void> {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const res = await app.inject('/health/ready');
-    if (res.statusCode === 200) return;
-    if (Date.now() > deadline) throw new Error(`the sample never became ready: ${res.body}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 // The bodies the sample's tests send, with the Content-Type fetch would give them.

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { access, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
+import { copyBuildContext, runContextStages } from '../factories/docker-build';
 import { waitUntilReady } from '../factories/sample';
 import { within } from '../factories/http-client';
 
@@ -63,7 +64,7 @@ afterAll(async () => {
 
 test('npm test passes in the new project', async () => {
   const { stdout, stderr } = await timed('npm test', () => inProject('npm', ['test'], 240_000));
-  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+3 passed, 3 total/);
+  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+4 passed, 4 total/);
 }, 300_000);
 
 test('npm start serves on the embedded database: /health/ready answers 200', async () => {
@@ -94,6 +95,24 @@ test('npm start serves on the embedded database: /health/ready answers 200', asy
   }
 }, 300_000);
 
+test("the project's directory alone, as a Docker build context elsewhere, installs and builds through its Dockerfile's steps", async () => {
+  const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'keel-image-'));
+  try {
+    const lock = await readFile(path.join(project, 'package-lock.json'), 'utf8');
+    expect(lock).toContain('"keel": "file:vendor/');
+    expect(lock).not.toContain(parent);
+    const context = path.join(elsewhere, 'context');
+    await copyBuildContext(project, context);
+    const [build, dependencies] = await timed("the Dockerfile's npm ci and build, elsewhere", () =>
+      runContextStages(context, path.join(elsewhere, 'stages'), projectEnv()),
+    );
+    await access(path.join(build as string, 'dist', 'main.js'));
+    await access(path.join(dependencies as string, 'node_modules', 'keel', 'dist', 'index.js'));
+  } finally {
+    await rm(elsewhere, { recursive: true, force: true });
+  }
+}, 900_000);
+
 test('npx framework make:controller Order writes the controller and registers it', async () => {
   const { stdout } = await timed('npx framework make:controller Order', () =>
     inProject('npx', ['framework', 'make:controller', 'Order'], 60_000),
@@ -106,7 +125,7 @@ test('npx framework make:controller Order writes the controller and registers it
 test('after make:controller the project still builds and passes its tests', async () => {
   await timed('npm run build', () => inProject('npm', ['run', 'build'], 120_000));
   const { stdout, stderr } = await timed('npm test again', () => inProject('npm', ['test'], 240_000));
-  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+3 passed, 3 total/);
+  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+4 passed, 4 total/);
 }, 400_000);
 
 async function listeningUrl(npmStart: ChildProcess, output: () => string): Promise<string> {

@@ -1,4 +1,5 @@
 import { afterEach, expect, test } from '@jest/globals';
+import { logged } from '../factories/child-app';
 import { startSample, type RunningSample } from '../factories/sample';
 import { closedPort } from '../factories/test-databases';
 
@@ -60,6 +61,8 @@ test('with NODE_ENV=production readiness says only "unavailable", and the log ke
 
   expect(res.status).toBe(503);
   expect(await res.json()).toEqual({ status: 'error', db: 'unavailable' });
+  // The line comes through the child's stdout, which may reach the test after the answer does.
+  await sample.waitFor('the not ready line', (lines) => logged(lines, 'not ready').length > 0);
   expect(sample.lines()).toContainEqual(
     expect.objectContaining({ msg: 'not ready', db: `connect ECONNREFUSED 127.0.0.1:${port}` }),
   );

@@ -1,9 +1,9 @@
 import type { ServerLaunch } from '../processes/server-process';
 import type { BenchSettings } from '../settings';
 import { measureVariants, type VariantFigures } from './keel-variants';
-import { ROUTES, type BenchRoute } from './routes';
+import { benchRoute } from './routes';
 
-const ORDER_ROUTE = ROUTES.find((route) => route.name === 'GET /orders/:id') as BenchRoute;
+const ORDER_ROUTE = benchRoute('GET /orders/:id');
 
 /** A build of the same application with one part of a production configuration turned on. */
 interface Configuration {
@@ -16,7 +16,7 @@ interface Configuration {
 export const CONFIGURATIONS: readonly Configuration[] = [
   { label: 'bare (logger off)', switches: [] },
   { label: 'one APP_GUARD and one APP_INTERCEPTOR', switches: ['HOOKS'] },
-  { label: 'access log on (pino to stdout)', switches: ['ACCESS_LOG'] },
+  { label: 'access log on (pino to stdout, to a file)', switches: ['ACCESS_LOG'] },
   { label: 'MetricsModule', switches: ['METRICS'] },
   { label: 'load shedding on, idle', switches: ['LOAD_SHEDDING'] },
   { label: 'access log, metrics and load shedding', switches: ['ACCESS_LOG', 'METRICS', 'LOAD_SHEDDING'] },
@@ -36,6 +36,7 @@ export function measureConfigurationCost(
       label,
       script: 'keel-configured-server.js',
       env: Object.fromEntries(switches.map((name) => [name, '1'])),
+      logsToFile: switches.includes('ACCESS_LOG'),
       route: ORDER_ROUTE,
     })),
     launch,

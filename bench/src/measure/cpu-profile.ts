@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { LoadGenerator } from '../load/load-request';
 import { ServerProcess, SERVERS, type ServerLaunch } from '../processes/server-process';
 import type { BenchSettings } from '../settings';
-import { ROUTES } from './routes';
+import { benchRoute } from './routes';
 import { loadRoute } from './throughput';
 
 /** Where keel's CPU time went while it served one route: shares of the busy (non-idle) samples. */
@@ -33,7 +33,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const PROFILED_ROUTE = ROUTES.find((route) => route.name === 'GET /orders/:id') ?? (ROUTES[0] as never);
+const PROFILED_ROUTE = benchRoute('GET /orders/:id');
 
 /** Express and every package it pulls in, found by walking the installed dependency tree. */
 function expressPackages(): Set<string> {

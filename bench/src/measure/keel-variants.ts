@@ -10,6 +10,8 @@ export interface KeelVariant {
   readonly label: string;
   readonly script: string;
   readonly env: Record<string, string>;
+  /** Whether its stdout (its log) goes to a file. */
+  readonly logsToFile?: boolean;
   readonly route: BenchRoute;
 }
 
@@ -38,7 +40,7 @@ export async function measureVariants(
   for (let round = 0; round < settings.rounds; round += 1) {
     for (const variant of variants) {
       const server = await ServerProcess.start(
-        { name: variant.label, script: variant.script, env: variant.env },
+        { name: variant.label, script: variant.script, env: variant.env, logsToFile: variant.logsToFile },
         launch,
       );
       try {

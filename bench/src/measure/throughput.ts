@@ -3,7 +3,7 @@ import type { LoadGenerator, LoadResult } from '../load/load-request';
 import { runLoad } from '../load/run-load';
 import type { ServerProcess } from '../processes/server-process';
 import type { BenchSettings } from '../settings';
-import { ROUTES, type BenchRoute } from './routes';
+import type { BenchRoute } from './routes';
 
 /** One server loaded on one route by one generator for one round. */
 export interface RoundSample {
@@ -42,11 +42,12 @@ export function loadRoute(
 }
 
 /**
- * Warms every server on every route, then runs the rounds interleaved server by server, so that
- * drift in the machine (thermal, other tenants) spreads over all of them alike.
+ * Warms every server on every one of `routes`, then runs the rounds interleaved server by server, so
+ * that drift in the machine (thermal, other tenants) spreads over all of them alike.
  */
 export async function measureThroughput(
   servers: ServerProcess[],
+  routes: readonly BenchRoute[],
   proxy: PostgresProxy,
   settings: BenchSettings,
   loadCore: number | undefined,
@@ -54,12 +55,12 @@ export async function measureThroughput(
 ): Promise<RoundSample[]> {
   const warmUp = settings.generators[0] ?? 'autocannon';
   for (const server of servers)
-    for (const route of ROUTES)
+    for (const route of routes)
       await loadRoute(server, route, warmUp, settings.warmupSeconds, settings, loadCore);
 
   const samples: RoundSample[] = [];
   for (let round = 0; round < settings.rounds; round += 1) {
-    for (const route of ROUTES) {
+    for (const route of routes) {
       for (const generator of settings.generators) {
         for (const server of servers) {
           proxy.queryTexts.splice(0);

@@ -1,6 +1,6 @@
 import { ROUTES } from '../measure/routes';
 import { chartGenerator } from './labels';
-import { throughputRatio, type BenchSummary } from './summary';
+import { figureRatio, type BenchSummary } from './summary';
 
 const WIDTH = 720;
 const HEIGHT = 360;
@@ -19,7 +19,14 @@ const escapeXml = (text: string): string =>
 export function renderRatioChart(summary: BenchSummary): string {
   const generator = chartGenerator(summary.generators);
   const ratios = ROUTES.map((route) =>
-    SERIES.map((series) => throughputRatio(summary, route.name, generator, series.server, 'express')),
+    SERIES.map((series) =>
+      figureRatio(summary.figures, 'requestsPerSecond', {
+        route: route.name,
+        generator,
+        server: series.server,
+        baseline: 'express',
+      }),
+    ),
   );
   const finite = ratios.flat().filter(Number.isFinite);
   const top = Math.max(1.5, Math.ceil(Math.max(...finite, 1)));

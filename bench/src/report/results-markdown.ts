@@ -1,9 +1,10 @@
-import { READINESS_ROUTE, ROUTES } from '../measure/routes';
+import { READINESS_ROUTE } from '../measure/routes';
+import type { LoadGenerator } from '../load/load-request';
 import type { BenchSettings } from '../settings';
 import { chartGenerator, PEERS, serverLabel } from './labels';
 import { renderTable } from './markdown-table';
 import { formatNumber, ratio } from './statistics';
-import { throughputRatio, type BenchSummary } from './summary';
+import { figureRatio, type BenchSummary, type FigureName, type RouteFigures } from './summary';
 
 /** Where and how a run happened, for the report's header. */
 export interface RunFacts {
@@ -21,7 +22,7 @@ export interface RunFacts {
 }
 
 /** The per-route figures, one row per route, generator and server. */
-export function renderThroughputTable(summary: BenchSummary): string {
+export function renderThroughputTable(figures: readonly RouteFigures[]): string {
   return renderTable(
     [
       'route',
@@ -34,7 +35,7 @@ export function renderThroughputTable(summary: BenchSummary): string {
       'errors',
       'generator CPU %',
     ],
-    summary.figures.map((figure) => [
+    figures.map((figure) => [
       figure.route,
       figure.generator,
       serverLabel(figure.server),
@@ -48,20 +49,61 @@ export function renderThroughputTable(summary: BenchSummary): string {
   );
 }
 
-/** keel's throughput over each peer's, per route and generator. */
-export function renderRatioTable(summary: BenchSummary): string {
+/** The peers `figures` hold, in the order of the ratio columns. */
+const peersIn = (figures: readonly RouteFigures[]): string[] =>
+  PEERS.filter((peer) => figures.some((figure) => figure.server === peer));
+
+/** One row per route and generator, one column per peer: `figure` of `server` over the peer's. */
+function renderRatios(
+  figures: readonly RouteFigures[],
+  generators: readonly LoadGenerator[],
+  figure: FigureName,
+  columns: readonly { heading: string; server: string; baseline: string }[],
+): string {
+  const routes = [...new Set(figures.map((row) => row.route))];
   return renderTable(
-    ['route', 'generator', ...PEERS.map((peer) => `keel / ${serverLabel(peer)}`), 'Fastify / Express'],
-    ROUTES.flatMap((route) =>
-      summary.generators.map((generator) => [
-        route.name,
+    ['route', 'generator', ...columns.map(({ heading }) => heading)],
+    routes.flatMap((route) =>
+      generators.map((generator) => [
+        route,
         generator,
-        ...PEERS.map((peer) =>
-          formatNumber(throughputRatio(summary, route.name, generator, 'keel', peer), 2),
+        ...columns.map(({ server, baseline }) =>
+          formatNumber(figureRatio(figures, figure, { route, generator, server, baseline }), 2),
         ),
-        formatNumber(throughputRatio(summary, route.name, generator, 'fastify', 'express'), 2),
       ]),
     ),
+  );
+}
+
+/** keel's throughput over each peer's, per route and generator, and Fastify's over Express's. */
+export function renderRatioTable(
+  figures: readonly RouteFigures[],
+  generators: readonly LoadGenerator[],
+): string {
+  return renderRatios(figures, generators, 'requestsPerSecond', [
+    ...peersIn(figures).map((peer) => ({
+      heading: `keel / ${serverLabel(peer)}`,
+      server: 'keel',
+      baseline: peer,
+    })),
+    { heading: 'Fastify / Express', server: 'fastify', baseline: 'express' },
+  ]);
+}
+
+/** keel's p99 latency over each peer's, per route and generator: below 1, keel's tail is shorter. */
+export function renderLatencyRatioTable(
+  figures: readonly RouteFigures[],
+  generators: readonly LoadGenerator[],
+): string {
+  return renderRatios(
+    figures,
+    generators,
+    'latencyP99Ms',
+    peersIn(figures).map((peer) => ({
+      heading: `p99 keel / ${serverLabel(peer)}`,
+      server: 'keel',
+      baseline: peer,
+    })),
   );
 }
 
@@ -82,9 +124,9 @@ function renderPerServer(values: Record<string, number>, heading: string, digits
 export const renderColdStartTable = (summary: BenchSummary): string =>
   renderPerServer(summary.coldStartMs, 'median ms', 0);
 
-/** Resident memory after the last round of load. */
-export const renderMemoryTable = (summary: BenchSummary): string =>
-  renderPerServer(summary.memoryAfterLoadMb, 'RSS MB', 1);
+/** Resident memory after the last round of load, per server. */
+export const renderMemoryTable = (memoryAfterLoadMb: Record<string, number>): string =>
+  renderPerServer(memoryAfterLoadMb, 'RSS MB', 1);
 
 /** What the database received per second while each server's readiness was under load. */
 export function renderPingTable(summary: BenchSummary): string {
@@ -160,9 +202,10 @@ export function renderConfigurationCostTable(summary: BenchSummary): string {
   );
 }
 
-/** Where keel's CPU time went on the profiled route. */
+/** Where keel's CPU time went on the profiled route; nothing when the run left the profile out. */
 export function renderProfileTables(summary: BenchSummary): string {
   const { profile } = summary;
+  if (profile === undefined) return '';
   const shares = renderTable(
     ['where', 'share of busy CPU %'],
     Object.entries(profile.shares).map(([category, percent]) => [category, formatNumber(percent, 1)]),
@@ -174,6 +217,47 @@ export function renderProfileTables(summary: BenchSummary): string {
   return `${shares}\n\n${hottest}`;
 }
 
+/** What a test pays for a database of its own; nothing when the run left it out. */
+export function renderTestDatabaseTable(summary: BenchSummary): string {
+  if (summary.testDatabase === undefined) return '';
+  const { firstBootMs, bootMs, closeMs } = summary.testDatabase;
+  return renderTable(
+    ['withTestDatabase()', 'ms'],
+    [
+      ['first boot (template made and migrated)', formatNumber(firstBootMs)],
+      ['boot (a copy made, connected)', formatNumber(bootMs)],
+      ['close (the copy dropped)', formatNumber(closeMs)],
+    ],
+  );
+}
+
+function renderTestDatabaseSection(summary: BenchSummary): string {
+  const { testDatabase } = summary;
+  if (testDatabase === undefined) return '';
+  return `## A database of its own for each test
+
+\`createTestingApplication(...).withTestDatabase().boot()\` then \`app.close()\`, in the runner,
+${testDatabase.boots + 1} times one after the other on a schema new to the server (one table, one
+migration): the first boot makes and migrates its template, the others copy it; medians of the
+${testDatabase.boots} after the first.
+
+${renderTestDatabaseTable(summary)}
+`;
+}
+
+function renderProfileSection(summary: BenchSummary): string {
+  const { profile } = summary;
+  if (profile === undefined) return '';
+  return `## Where keel's time goes
+
+keel under \`node --cpu-prof\` while \`${profile.route}\` was loaded by ${profile.generator}
+for ${profile.seconds} s (boot included): self time of the busy samples, by where the code
+lives. "Node" is Node's own modules, V8 and native code, and the garbage collector.
+
+${renderProfileTables(summary)}
+`;
+}
+
 /** The whole report, as written to `bench/results/latest.md`. */
 export function renderResultsMarkdown(summary: BenchSummary, facts: RunFacts): string {
   const { settings } = facts;
@@ -181,8 +265,15 @@ export function renderResultsMarkdown(summary: BenchSummary, facts: RunFacts): s
   return `# Benchmark results
 
 keel against raw Express 5 (what it is built on), NestJS on \`@nestjs/platform-express\`, Fastify 5
-with its defaults, and bare \`node:http\` (the limit: the same answers written by hand), the same four
-routes in each (\`bench/src/servers/\`). Produced by \`bench/src/run.ts\`; every figure below is from one run.
+with its defaults, and bare \`node:http\` (the limit: the same answers written by hand), the same five
+routes in each (\`bench/src/servers/\`), each written in its framework's own idiom. \`POST /api/orders\`
+validates its body with the same rules everywhere: keel through a \`@Body()\` class, NestJS through a
+global \`ValidationPipe\` over the same class-validator class, Fastify through a JSON schema on the route
+(ajv, compiled at boot), Express and node:http by hand. \`GET /api/orders/:id\` reads a row of a seeded
+PostgreSQL table through a TypeORM repository (keel: \`DatabaseModule\` and \`@InjectRepository\`;
+NestJS: \`@nestjs/typeorm\`; the others: a \`DataSource\` of their own). Before any load, the runner
+checks every server's answers (status and JSON, and that an invalid order is refused): a server that
+answers differently stops the run. Produced by \`bench/src/run.ts\`; every figure below is from one run.
 
 - date: ${facts.date}
 - command: \`${facts.command}\`
@@ -198,9 +289,11 @@ Medians over the rounds; errors are requests with no answer or an unexpected sta
 the rounds. "generator CPU %" is the load generator's own CPU time over the round, in percent of
 one core: near 100, the generator, not the server, set the pace, and the figure is a floor.
 
-${renderThroughputTable(summary)}
+${renderThroughputTable(summary.figures)}
 
-${renderRatioTable(summary)}
+${renderRatioTable(summary.figures, summary.generators)}
+
+${renderLatencyRatioTable(summary.figures, summary.generators)}
 
 ![Throughput relative to raw Express (${chartGenerator(summary.generators)})](ratios.svg)
 
@@ -208,7 +301,27 @@ ${renderRatioTable(summary)}
 
 Resident set size of each server after its last round, read from \`/proc\`.
 
-${renderMemoryTable(summary)}
+${renderMemoryTable(summary.memoryAfterLoadMb)}
+
+## In production: request logging and metrics on
+
+Each framework as its users run it in production, with a request log and Prometheus metrics: keel
+with its default logger (pino, the access log on) and \`MetricsModule\`; Fastify with
+\`logger: true\` and fastify-metrics; NestJS with nestjs-pino and @willsoto/nestjs-prometheus (and the
+request-duration interceptor its users add); Express with pino-http and express-prom-bundle. Every
+log goes to stdout, which the runner sends to a file of each server's own. The runner checks that the
+requests reach the log and that \`GET /metrics\` answers before it loads them. Bare node:http has no
+such setup and is left out. Rounds and medians as above.
+
+${renderThroughputTable(summary.production.figures)}
+
+${renderRatioTable(summary.production.figures, summary.generators)}
+
+${renderLatencyRatioTable(summary.production.figures, summary.generators)}
+
+Resident set size of each production server after its last round.
+
+${renderMemoryTable(summary.production.memoryAfterLoadMb)}
 
 ## Cold start
 
@@ -230,20 +343,14 @@ ${renderLargeTable(summary)}
 keel's \`GET /orders/:id\` in a bare application (logger off) and in the same application with one
 part of a production configuration on: one \`APP_GUARD\` (reads a header) and one
 \`APP_INTERCEPTOR\` (sets a header, awaits \`next()\`); the access log through the default pino
-logger, its lines written to stdout (discarded by the runner, as a log shipper would read them);
+logger, its lines written to stdout (which the runner sends to a file);
 \`MetricsModule\` (the HTTP series observed on every request); load shedding with the limit \`framework new\` writes, never reached; and the three together. Interleaved round by round,
 medians of ${settings.rounds}.
 
 ${renderConfigurationCostTable(summary)}
 
-## Where keel's time goes
-
-keel under \`node --cpu-prof\` while \`${summary.profile.route}\` was loaded by ${summary.profile.generator}
-for ${summary.profile.seconds} s (boot included): self time of the busy samples, by where the code
-lives. "Node" is Node's own modules, V8 and native code, and the garbage collector.
-
-${renderProfileTables(summary)}
-
+${renderProfileSection(summary)}
+${renderTestDatabaseSection(summary)}
 ## Readiness: what the database receives
 
 \`SELECT 1\` counted at the proxy while \`${READINESS_ROUTE.name}\` was under load. keel shares one

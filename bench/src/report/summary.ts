@@ -1,3 +1,4 @@
+import type { TestDatabaseFigures } from '../measure/test-database-boot';
 import type { BlackholedReadiness } from '../measure/blackholed-readiness';
 import type { ColdStarts } from '../measure/cold-start';
 import type { CpuProfileSummary } from '../measure/cpu-profile';
@@ -25,18 +26,27 @@ export interface RouteFigures {
   generatorCpuPercent: number;
 }
 
-/** Everything the report shows, computed from the raw measurements. */
-export interface BenchSummary {
-  generators: LoadGenerator[];
+/** A set of servers measured together: one row per route, generator and server, and their memory. */
+export interface ServerFigures {
   figures: RouteFigures[];
-  coldStartMs: Record<string, number>;
   /** Resident memory of each server after its last round of load, in MB. */
   memoryAfterLoadMb: Record<string, number>;
+}
+
+/** Everything the report shows, computed from the raw measurements. */
+export interface BenchSummary extends ServerFigures {
+  generators: LoadGenerator[];
+  coldStartMs: Record<string, number>;
   blackholed: BlackholedReadiness[];
   largeTable: LargeTableFigures[];
   /** `GET /orders/:id` bare, then with each part of a production configuration on; the bare one first. */
   configurationCost: VariantFigures[];
-  profile: CpuProfileSummary;
+  /** Every peer with request logging and metrics on, as its users set them up. */
+  production: ServerFigures;
+  /** `undefined` when the run left the profile out (`BENCH_ONLY`). */
+  profile: CpuProfileSummary | undefined;
+  /** keel/testing's withTestDatabase(): boot and close on a database of its own; `undefined` when left out. */
+  testDatabase: TestDatabaseFigures | undefined;
 }
 
 /** The raw measurements of one run. */
@@ -47,7 +57,10 @@ export interface BenchMeasurements {
   blackholed: BlackholedReadiness[];
   largeTable: LargeTableFigures[];
   configurationCost: VariantFigures[];
-  profile: CpuProfileSummary;
+  /** The rounds of the production configurations. */
+  productionSamples: RoundSample[];
+  profile: CpuProfileSummary | undefined;
+  testDatabase: TestDatabaseFigures | undefined;
 }
 
 function failedRequests(sample: RoundSample): number {
@@ -74,13 +87,15 @@ function routeFigures(rounds: RoundSample[], first: RoundSample): RouteFigures {
   };
 }
 
-/** Reduces the rounds to one row per route, generator and server. */
-export function summarize(measurements: BenchMeasurements): BenchSummary {
-  const { samples, coldStarts } = measurements;
-  const servers = Object.keys(coldStarts);
+/** Reduces the rounds to one row per route, generator and server, in the order they were measured. */
+function summarizeRounds(
+  samples: readonly RoundSample[],
+  generators: readonly LoadGenerator[],
+): ServerFigures {
+  const servers = [...new Set(samples.map((sample) => sample.server))];
   const figures: RouteFigures[] = [];
   for (const route of ROUTES)
-    for (const generator of measurements.generators)
+    for (const generator of generators)
       for (const server of servers) {
         const rounds = samples.filter(
           (sample) =>
@@ -90,29 +105,44 @@ export function summarize(measurements: BenchMeasurements): BenchSummary {
       }
   const memoryAfterLoadMb: Record<string, number> = {};
   for (const sample of samples) memoryAfterLoadMb[sample.server] = sample.rssBytes / 2 ** 20;
+  return { figures, memoryAfterLoadMb };
+}
+
+/** Reduces the raw measurements to what the report shows. */
+export function summarize(measurements: BenchMeasurements): BenchSummary {
+  const { coldStarts, generators } = measurements;
   return {
-    generators: measurements.generators,
-    figures,
-    coldStartMs: Object.fromEntries(servers.map((server) => [server, median(coldStarts[server] ?? [])])),
-    memoryAfterLoadMb,
+    generators,
+    ...summarizeRounds(measurements.samples, generators),
+    coldStartMs: Object.fromEntries(
+      Object.entries(coldStarts).map(([server, starts]) => [server, median(starts)]),
+    ),
+    production: summarizeRounds(measurements.productionSamples, generators),
     blackholed: measurements.blackholed,
     largeTable: measurements.largeTable,
     configurationCost: measurements.configurationCost,
     profile: measurements.profile,
+    testDatabase: measurements.testDatabase,
   };
 }
 
-/** The throughput of `server` on `route` over that of `baseline`, both measured with `generator`. */
-export function throughputRatio(
-  summary: BenchSummary,
-  route: string,
-  generator: LoadGenerator,
-  server: string,
-  baseline: string,
+/** A figure of one server on one route, as `figures` hold it. */
+export type FigureName = 'requestsPerSecond' | 'latencyP99Ms';
+
+/** `figure` of `server` on `route` over that of `baseline`, both measured with `generator`. */
+export function figureRatio(
+  figures: readonly RouteFigures[],
+  figure: FigureName,
+  {
+    route,
+    generator,
+    server,
+    baseline,
+  }: { route: string; generator: LoadGenerator; server: string; baseline: string },
 ): number {
   const of = (name: string): number =>
-    summary.figures.find(
-      (figure) => figure.route === route && figure.generator === generator && figure.server === name,
-    )?.requestsPerSecond ?? Number.NaN;
+    figures.find((row) => row.route === route && row.generator === generator && row.server === name)?.[
+      figure
+    ] ?? Number.NaN;
   return ratio(of(server), of(baseline));
 }

@@ -6,16 +6,21 @@ import {
   DatabaseModule,
   Get,
   HealthModule,
+  HttpError,
+  InjectRepository,
+  MetricsModule,
   Module,
   Param,
   Post,
   createApplication,
   type Context,
 } from 'keel';
+import type { Repository } from 'typeorm';
 import { CreateOrder, shownOrder, storedOrder } from './create-order';
+import { ORDER_NOT_FOUND, OrderRecord, orderRecordId } from './order-record';
 import { readServerEnvironment } from './server-environment';
 
-const { port, databaseUrl } = readServerEnvironment();
+const { port, databaseUrl, isProduction } = readServerEnvironment();
 
 @Controller('orders')
 class OrderController {
@@ -27,20 +32,36 @@ class OrderController {
 
 @Controller('api/orders')
 class ApiOrderController {
+  constructor(@InjectRepository(OrderRecord) private readonly orders: Repository<OrderRecord>) {}
+
   @Post()
   store(@Body() input: CreateOrder, @Ctx() ctx: Context) {
     ctx.json(201, storedOrder(input));
   }
+
+  @Get(':id')
+  async show(@Param('id') raw: string) {
+    const id = orderRecordId(raw);
+    const order = id === undefined ? null : await this.orders.findOneBy({ id });
+    if (!order) throw new HttpError(404, ORDER_NOT_FOUND.error);
+    return order;
+  }
 }
 
 @Module({
-  imports: [DatabaseModule.forRoot({ type: 'postgres', url: databaseUrl }), HealthModule.forRoot()],
+  imports: [
+    DatabaseModule.forRoot({ type: 'postgres', url: databaseUrl, entities: [OrderRecord] }),
+    DatabaseModule.forFeature([OrderRecord]),
+    HealthModule.forRoot(),
+    // Production: GET /metrics with the HTTP series, beside the access log the default logger writes.
+    ...(isProduction ? [MetricsModule.forRoot()] : []),
+  ],
   controllers: [OrderController, ApiOrderController],
 })
 class AppModule {}
 
 async function main(): Promise<void> {
-  const app = await createApplication(AppModule, { logger: false });
+  const app = await createApplication(AppModule, isProduction ? {} : { logger: false });
   await app.listen(port, '127.0.0.1');
 }
 

@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import http from 'node:http';
 import { DataSource } from 'typeorm';
 import { shownOrder, storeOrder } from './create-order';
+import { ORDER_NOT_FOUND, OrderRecord, orderRecordId } from './order-record';
 import { readiness } from './readiness';
 import { readServerEnvironment } from './server-environment';
 
 const { port, databaseUrl } = readServerEnvironment();
 const ORDER_PATH = /^\/orders\/([^/]+)$/;
+const ORDER_RECORD_PATH = /^\/api\/orders\/([^/]+)$/;
 
 function send(res: http.ServerResponse, status: number, body: object): void {
   const text = JSON.stringify(body);
@@ -32,10 +34,11 @@ function readJson(req: http.IncomingMessage): Promise<unknown> {
   });
 }
 
-// The limit: the same four answers written by hand on Node's own server, no framework at all.
+// The limit: the same answers written by hand on Node's own server, no framework at all.
 async function main(): Promise<void> {
-  const dataSource = new DataSource({ type: 'postgres', url: databaseUrl });
+  const dataSource = new DataSource({ type: 'postgres', url: databaseUrl, entities: [OrderRecord] });
   await dataSource.initialize();
+  const orders = dataSource.getRepository(OrderRecord);
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
@@ -46,6 +49,15 @@ async function main(): Promise<void> {
     }
     const order = req.method === 'GET' ? ORDER_PATH.exec(url) : null;
     if (order) return send(res, 200, shownOrder(decodeURIComponent(order[1] as string)));
+    const record = req.method === 'GET' ? ORDER_RECORD_PATH.exec(url) : null;
+    if (record) {
+      const id = orderRecordId(decodeURIComponent(record[1] as string));
+      void (id === undefined ? Promise.resolve(null) : orders.findOneBy({ id })).then(
+        (found) => (found ? send(res, 200, found) : send(res, 404, ORDER_NOT_FOUND)),
+        () => send(res, 500, { error: 'internal server error' }),
+      );
+      return;
+    }
     if (req.method === 'POST' && url === '/api/orders') {
       readJson(req)
         .then(storeOrder)

@@ -9,16 +9,16 @@ import { HomeController } from './http/controllers/home';
 })
 export class AppModule {
   /**
-   * The application on `database`: it connects in the background after boot, and retries. Its
+   * The application on `database`: it connects in the background once it serves, and retries. Its
    * Prometheus metrics are served on `metrics.port`, apart from the public port.
    */
-  static on(database: Pick<Database, 'url' | 'stop'>, metrics: { port: number }): DynamicModule {
+  static on(database: Pick<Database, 'url' | 'server'>, metrics: { port: number }): DynamicModule {
     return {
       module: AppModule,
       imports: [
         DatabaseModule.forRoot(
           { type: 'postgres', url: database.url, entities: [] },
-          { onClosed: () => database.stop?.() },
+          { server: database.server },
         ),
         MetricsModule.forRoot({ port: metrics.port }),
       ],

@@ -2,19 +2,21 @@ import 'reflect-metadata';
 import { createApplication, loadConfig } from 'keel';
 import { AppModule } from './app.module';
 import { Env } from './config';
-import { openDatabase } from './database';
+import { chooseDatabase } from './database';
 
 async function main(): Promise<void> {
-  // Read before boot too: the database is opened, and the port chosen, before the application exists.
+  // Nothing opens here: the embedded database starts when the application connects, which a
+  // command (`node dist/main.js routes`) never does.
   const env = loadConfig(Env);
-  const database = await openDatabase(env);
+  const database = chooseDatabase(env);
   const app = await createApplication(AppModule.on(database, { port: env.METRICS_PORT }), {
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     // Past a second of event-loop delay, answer 503 "overloaded" (health routes excepted) until it falls.
     loadShedding: { maxEventLoopDelayMs: 1000 },
   });
-  app.logger.info({ database: database.description }, 'database');
-  await app.run(process.argv, env.PORT);
+  // Said only when serving: a command's output (`node dist/main.js openapi > openapi.json`) is its own.
+  const bound = await app.run(process.argv, env.PORT);
+  if (bound) app.logger.info({ database: database.description }, 'database');
 }
 
 main().catch((error: unknown) => {

@@ -3,22 +3,32 @@ import { createTestingApplication, type TestingApplication } from 'keel/testing'
 import { AppModule } from '../src/app.module';
 
 // The whole application in-process: requests go through every phase of the pipeline, with no
-// socket. No database runs here: the application boots all the same (it connects in the
-// background), and liveness never asks it.
+// socket, on a database of its own (a copy of the migrated schema on the PostgreSQL server that
+// DATABASE_URL names, else in memory), dropped at close().
 let app: TestingApplication;
 
 beforeAll(async () => {
-  // Metrics on a free port: an application that never listens (as here) opens none.
-  const database = { url: 'postgres://postgres@127.0.0.1:1/none' };
-  app = await createTestingApplication(AppModule.on(database, { port: 0 })).boot({ logger: false });
-});
+  // withTestDatabase() replaces the database named here; metrics on a free port: an application
+  // that never listens (as here) opens none.
+  app = await createTestingApplication(
+    AppModule.on({ url: 'postgres://localhost/{{name}}' }, { port: 0 }),
+  )
+    .withTestDatabase()
+    .boot({ logger: false });
+}, 60_000);
 
 afterAll(() => app.close());
 
-test('GET /health answers 200 without touching the database', async () => {
+test('GET /health answers 200', async () => {
   const res = await app.inject({ method: 'GET', url: '/health' });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ status: 'ok' });
+});
+
+test('GET /health/ready answers 200 with the database connected', async () => {
+  const res = await app.inject({ method: 'GET', url: '/health/ready' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ status: 'ready', db: 'connected' });
 });
 
 test('GET / names the application', async () => {

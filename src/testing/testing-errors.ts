@@ -1,0 +1,37 @@
+import { FrameworkError } from '../framework-error';
+
+/** The errors of `keel/testing`'s test databases: one builder per code, so each message is written once. */
+export const TestingErrors = {
+  noDatabaseModule() {
+    return new FrameworkError(
+      'E_NO_DATABASE_MODULE',
+      'withTestDatabase(): the application imports no DatabaseModule.forRoot(...), so there is no database to give it one of its own.\n' +
+        'Fix: import DatabaseModule.forRoot(...) in the module the test boots (or one it imports), or leave out withTestDatabase().',
+    );
+  },
+
+  notPostgres(type: string) {
+    return new FrameworkError(
+      'E_TEST_DATABASE_TYPE',
+      `withTestDatabase() makes PostgreSQL databases, and the application's DataSource is of type '${type}'.\n` +
+        "Fix: give DatabaseModule.forRoot the type 'postgres', or leave out withTestDatabase().",
+    );
+  },
+
+  invalidUrl(url: string) {
+    return new FrameworkError(
+      'E_TEST_DATABASE_URL',
+      `withTestDatabase({ url }): ${url} is not a PostgreSQL URL.\n` +
+        "Fix: give postgres://user:password@host:5432/database, or 'memory://' for the embedded database in memory.",
+    );
+  },
+
+  unreachable(url: string, reason: string) {
+    return new FrameworkError(
+      'E_TEST_DATABASE_UNREACHABLE',
+      `withTestDatabase() cannot reach the PostgreSQL server at ${url}: ${reason}.\n` +
+        'Fix: start that server, pass the URL of one that runs (withTestDatabase({ url })), ' +
+        'or leave DATABASE_URL unset to test on the embedded database in memory.',
+    );
+  },
+};

@@ -1,0 +1,86 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkRoute } from '../../bench/src/processes/answer-check';
+import { benchRoute } from '../../bench/src/measure/routes';
+
+/** A real server answering `POST /api/orders` and `GET /api/orders/42` with what `answers` says. */
+async function serve(answers: Record<string, { status: number; body: unknown }>): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const isRefused = body.includes('not an address');
+      const answer = answers[`${req.method} ${req.url}${isRefused ? ' refused' : ''}`];
+      res.writeHead(answer?.status ?? 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer?.body ?? { error: 'not found' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+const baseUrl = (server: http.Server): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const soon = (): number => Date.now() + 300;
+
+describe('the answers a server must give before it is measured', () => {
+  const servers: http.Server[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  const start = async (answers: Parameters<typeof serve>[0]): Promise<string> => {
+    const server = await serve(answers);
+    servers.push(server);
+    return baseUrl(server);
+  };
+
+  it('accepts the seeded row, and an order answered 201 whose invalid twin is refused with 400', async () => {
+    const url = await start({
+      'GET /api/orders/42': {
+        status: 200,
+        body: { id: 42, item: 'item-42', quantity: 43, email: 'customer42@example.com' },
+      },
+      'POST /api/orders': {
+        status: 201,
+        body: { id: '1', item: 'tea', quantity: 2, email: 'ada@example.com' },
+      },
+      'POST /api/orders refused': {
+        status: 400,
+        body: { message: 'body/item must NOT have fewer than 1 characters' },
+      },
+    });
+    await expect(checkRoute('peer', url, benchRoute('GET /api/orders/:id'), soon())).resolves.toBeUndefined();
+    await expect(checkRoute('peer', url, benchRoute('POST /api/orders'), soon())).resolves.toBeUndefined();
+  });
+
+  it('stops the run when a row differs from the seeded one, naming the server, the route and the answer', async () => {
+    const url = await start({ 'GET /api/orders/42': { status: 200, body: { id: 42, item: 'item-42' } } });
+    await expect(checkRoute('peer', url, benchRoute('GET /api/orders/:id'), soon())).rejects.toThrow(
+      'peer answered GET /api/orders/:id with 200 {"id":42,"item":"item-42"}, not 200 {"id":42,"item":"item-42","quantity":43,"email":"customer42@example.com"}',
+    );
+  });
+
+  it('stops the run when the row is missing, once the deadline has passed', async () => {
+    const url = await start({});
+    await expect(checkRoute('peer', url, benchRoute('GET /api/orders/:id'), soon())).rejects.toThrow(
+      'peer answered GET /api/orders/:id with 404 {"error":"not found"}',
+    );
+  });
+
+  it('stops the run when an invalid order is accepted', async () => {
+    const stored = { status: 201, body: { id: '1', item: 'tea', quantity: 2, email: 'ada@example.com' } };
+    const url = await start({ 'POST /api/orders': stored, 'POST /api/orders refused': stored });
+    await expect(checkRoute('peer', url, benchRoute('POST /api/orders'), soon())).rejects.toThrow(
+      'peer answered an invalid POST /api/orders with 201',
+    );
+  });
+
+  it('stops the run when nothing listens', async () => {
+    const server = await serve({});
+    const url = baseUrl(server);
+    await new Promise((resolve) => server.close(resolve));
+    await expect(checkRoute('peer', url, benchRoute('GET /orders/:id'), soon())).rejects.toThrow(
+      'peer answered GET /orders/:id with nothing, not 200 {"id":"42","status":"open"}',
+    );
+  });
+});
