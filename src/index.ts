@@ -12,6 +12,7 @@ export type {
   OnModuleInit,
 } from './lifecycle/lifecycle-hooks';
 export type { DynamicModule, ModuleImport, ModuleMetadata } from './container/module-definition';
+export type { OptionsFactory } from './container/options-factory';
 export type {
   ClassProvider,
   ExistingProvider,
@@ -57,6 +58,7 @@ export {
 export {
   DatabaseModule,
   type DatabaseOptionsSource,
+  type DatabaseFactoryOptions,
   type DatabaseConnectOptions,
 } from './database/database-module';
 export {
