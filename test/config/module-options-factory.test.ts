@@ -1,8 +1,24 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { ConfigModule, DatabaseModule, InjectionToken, MetricsModule, Module, type Application } from 'keel';
+import {
+  ConfigModule,
+  Controller,
+  DatabaseModule,
+  Get,
+  HealthModule,
+  InjectionToken,
+  MetricsModule,
+  Module,
+  RateLimit,
+  RateLimitModule,
+  SessionModule,
+  type Application,
+  type Class,
+  type ModuleMetadata,
+  type Context,
+} from 'keel';
 import { MetricsListener } from '../../src/observability/metrics-listener';
 import { bootApp } from '../factories/app';
 import { HOST } from '../factories/gates';
@@ -14,6 +30,25 @@ jest.setTimeout(30_000);
 class FactoryConfig {
   @IsString() KEEL_OPTIONS_FACTORY_DATABASE_URL = 'postgres://nowhere.invalid/none';
   @IsInt() @Min(0) @Max(65535) KEEL_OPTIONS_FACTORY_METRICS_PORT = 9464;
+  @IsBoolean() KEEL_OPTIONS_FACTORY_EXPOSE_REASON = true;
+  @IsString() KEEL_OPTIONS_FACTORY_SESSION_SECRET = '';
+  @IsInt() @Min(1) KEEL_OPTIONS_FACTORY_WRITES = 100;
+}
+
+@Controller('visits')
+class VisitController {
+  @Get() count(ctx: Context) {
+    const visits = Number(ctx.session.visits ?? 0) + 1;
+    ctx.session.visits = visits;
+    return { visits };
+  }
+}
+
+@Controller('writes')
+class WriteController {
+  @RateLimit('writes') @Get() write() {
+    return { written: true };
+  }
 }
 
 const NO_ENV_FILE = path.join(__dirname, 'no-such.env');
@@ -22,12 +57,11 @@ const configModule = ConfigModule.forRoot({ schema: FactoryConfig, envFile: NO_E
 const apps: Application[] = [];
 afterEach(async () => {
   await Promise.allSettled(apps.splice(0).map((app) => app.close()));
-  delete process.env.KEEL_OPTIONS_FACTORY_DATABASE_URL;
-  delete process.env.KEEL_OPTIONS_FACTORY_METRICS_PORT;
+  for (const name of Object.keys(new FactoryConfig())) Reflect.deleteProperty(process.env, name);
 });
 
-async function boot(imports: Parameters<typeof Module>[0]['imports']): Promise<Application> {
-  @Module({ imports })
+async function boot(imports: ModuleMetadata['imports'], controllers: Class[] = []): Promise<Application> {
+  @Module({ imports, controllers })
   class AppModule {}
   const app = await bootApp(AppModule, { handleSignals: false, logger: captureLog().logger });
   apps.push(app);
@@ -110,4 +144,81 @@ test('MetricsModule from a factory without a port serves on the application’s 
   const { url } = await app.listen(0, HOST);
   expect(app.get(MetricsListener).url).toBeUndefined();
   expect((await fetch(`${url}/internal/metrics`)).status).toBe(200);
+});
+
+test('HealthModule hides the database’s reason when the configuration says so, under its fixed path', async () => {
+  process.env.KEEL_OPTIONS_FACTORY_EXPOSE_REASON = 'false';
+  const app = await boot([
+    configModule,
+    HealthModule.forRoot({
+      path: '/status',
+      inject: [FactoryConfig],
+      useFactory: (config: FactoryConfig) => ({
+        exposeReason: config.KEEL_OPTIONS_FACTORY_EXPOSE_REASON,
+        dataSource: () => new DataSource({ type: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' }),
+        checks: { upstream: () => Promise.reject(new Error('upstream refused')) },
+      }),
+    }),
+  ]);
+  const { url } = await app.listen(0, HOST);
+  const ready = await fetch(`${url}/status/ready`);
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toEqual({ status: 'error', db: 'unavailable', upstream: 'unavailable' });
+  expect((await fetch(`${url}/status`)).status).toBe(200);
+  expect(app.urlFor('status.readiness')).toBe('/status/ready');
+});
+
+test('SessionModule signs its cookies with the secret the injected configuration holds', async () => {
+  process.env.KEEL_OPTIONS_FACTORY_SESSION_SECRET = 'a-long-secret-from-the-configuration';
+  const app = await boot(
+    [
+      configModule,
+      SessionModule.forRoot({
+        inject: [FactoryConfig],
+        secret: (config: FactoryConfig) => config.KEEL_OPTIONS_FACTORY_SESSION_SECRET,
+      }),
+    ],
+    [VisitController],
+  );
+  const { url } = await app.listen(0, HOST);
+  const first = await fetch(`${url}/visits`);
+  const cookie = first.headers
+    .getSetCookie()
+    .map((line) => line.split(';', 1)[0])
+    .join('; ');
+  const second = await fetch(`${url}/visits`, { headers: { cookie } });
+  expect(await second.json()).toEqual({ visits: 2 });
+});
+
+test('SessionModule with an empty secret from the configuration stops the boot naming the module', async () => {
+  const booting = boot([
+    configModule,
+    SessionModule.forRoot({
+      inject: [FactoryConfig],
+      secret: (config: FactoryConfig) => config.KEEL_OPTIONS_FACTORY_SESSION_SECRET,
+    }),
+  ]);
+  await expect(booting).rejects.toMatchObject({ code: 'E_INVALID_SESSION_SECRET' });
+  await expect(booting).rejects.toThrow(/SessionModule.forRoot's secret gave no key, or an empty one/);
+});
+
+test('RateLimitModule spends the limits the injected configuration sets', async () => {
+  process.env.KEEL_OPTIONS_FACTORY_WRITES = '2';
+  const app = await boot(
+    [
+      configModule,
+      RateLimitModule.forRoot({
+        inject: [FactoryConfig],
+        useFactory: (config: FactoryConfig) => ({
+          keyPrefix: `keel-options-factory-${process.pid}`,
+          limits: { writes: { limit: config.KEEL_OPTIONS_FACTORY_WRITES, windowS: 60 } },
+        }),
+      }),
+    ],
+    [WriteController],
+  );
+  const { url } = await app.listen(0, HOST);
+  const statuses = [];
+  for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/writes`)).status);
+  expect(statuses).toEqual([200, 200, 429]);
 });
