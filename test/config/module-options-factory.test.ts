@@ -168,18 +168,14 @@ test('HealthModule hides the database’s reason when the configuration says so,
   expect(app.urlFor('status.readiness')).toBe('/status/ready');
 });
 
+const sessionFromConfig = SessionModule.forRoot({
+  inject: [FactoryConfig],
+  secret: (config: FactoryConfig) => config.KEEL_OPTIONS_FACTORY_SESSION_SECRET,
+});
+
 test('SessionModule signs its cookies with the secret the injected configuration holds', async () => {
   process.env.KEEL_OPTIONS_FACTORY_SESSION_SECRET = 'a-long-secret-from-the-configuration';
-  const app = await boot(
-    [
-      configModule,
-      SessionModule.forRoot({
-        inject: [FactoryConfig],
-        secret: (config: FactoryConfig) => config.KEEL_OPTIONS_FACTORY_SESSION_SECRET,
-      }),
-    ],
-    [VisitController],
-  );
+  const app = await boot([configModule, sessionFromConfig], [VisitController]);
   const { url } = await app.listen(0, HOST);
   const first = await fetch(`${url}/visits`);
   const cookie = first.headers
@@ -191,13 +187,7 @@ test('SessionModule signs its cookies with the secret the injected configuration
 });
 
 test('SessionModule with an empty secret from the configuration stops the boot naming the module', async () => {
-  const booting = boot([
-    configModule,
-    SessionModule.forRoot({
-      inject: [FactoryConfig],
-      secret: (config: FactoryConfig) => config.KEEL_OPTIONS_FACTORY_SESSION_SECRET,
-    }),
-  ]);
+  const booting = boot([configModule, sessionFromConfig]);
   await expect(booting).rejects.toMatchObject({ code: 'E_INVALID_SESSION_SECRET' });
   await expect(booting).rejects.toThrow(/SessionModule.forRoot's secret gave no key, or an empty one/);
 });
