@@ -14,6 +14,7 @@ import type { MiddlewareEntry } from './http/middleware';
 import type { Express, Pipeline } from './application-pipeline';
 import { Errors } from './errors';
 import { APP_LISTENERS } from './lifecycle/app-listeners';
+import { checkMilliseconds } from './lifecycle/option-checks';
 import type { ApplicationStatus } from './lifecycle/application-status';
 import type { BootstrapHooks } from './lifecycle/bootstrap-hooks';
 import { bindServer, urlOf } from './lifecycle/server-binding';
@@ -48,7 +49,7 @@ export class Application {
   readonly #container: Container;
   readonly #pipeline: Pipeline;
   readonly #status: ApplicationStatus;
-  readonly #settings: ShutdownSettings;
+  #settings: ShutdownSettings;
   readonly #bootstrapHooks: BootstrapHooks;
   #server: http.Server | undefined;
   #drain: ServerDrain | undefined;
@@ -126,6 +127,16 @@ export class Application {
   /** The instance the container holds for `token`. @example app.get(OrderService) */
   get<T>(token: Token<T>): T {
     return this.#container.get(token);
+  }
+
+  /**
+   * Sets `shutdownDelayMs` from what only the container holds (the configuration), before the
+   * application listens: the delay bounds the shutdown a signal starts.
+   * @example app.setShutdownDelay(app.get(Env).SHUTDOWN_DELAY_MS)
+   */
+  setShutdownDelay(delayMs: number): void {
+    if (this.#server) throw Errors.settingAfterListen('setShutdownDelay()');
+    this.#settings = { ...this.#settings, shutdownDelayMs: checkMilliseconds('shutdownDelayMs', delayMs) };
   }
 
   /**

@@ -12,6 +12,7 @@ export type {
   OnModuleInit,
 } from './lifecycle/lifecycle-hooks';
 export type { DynamicModule, ModuleImport, ModuleMetadata } from './container/module-definition';
+export type { OptionsFactory } from './container/options-factory';
 export type {
   ClassProvider,
   ExistingProvider,
@@ -57,6 +58,7 @@ export {
 export {
   DatabaseModule,
   type DatabaseOptionsSource,
+  type DatabaseFactoryOptions,
   type DatabaseConnectOptions,
 } from './database/database-module';
 export {
@@ -67,7 +69,7 @@ export {
 } from './database/embedded-postgres';
 export { InjectRepository } from './database/inject-repository';
 export { initializeOnce } from './database/initialize-once';
-export { HealthModule } from './health/health-module';
+export { HealthModule, type HealthModuleFactory } from './health/health-module';
 export {
   httpCheck,
   redisCheck,
@@ -123,7 +125,7 @@ export type { RouteHandler } from './routing/route';
 export { Router, type FunctionRouteOptions } from './routing/router';
 export type { RouteParams, RouteQuery } from './http/route-info';
 export { RateLimit } from './ratelimit/rate-limit-decorator';
-export { RateLimitModule } from './ratelimit/rate-limit-module';
+export { RateLimitModule, type RateLimitModuleFactory } from './ratelimit/rate-limit-module';
 export type {
   RateLimitKey,
   RateLimitModuleOptions,

@@ -1,15 +1,6 @@
 import { Inject, Injectable, LOGGER, type Logger, type OnApplicationBootstrap } from 'keel';
-
-/** What the log says once the sample starts serving. */
-export interface StartupFacts {
-  /** The database in use, in words (never a password). */
-  readonly database: string;
-  /** Settings left unset, each with what that means: warnings. */
-  readonly warnings: readonly string[];
-}
-
-/** The token the facts are provided under. */
-export const STARTUP_FACTS = Symbol('STARTUP_FACTS');
+import { SampleConfig } from './config/sample-config';
+import { chooseDatabase } from './database/choose-database';
 
 /**
  * Logs the database in use and what unset settings mean, once the sample serves: a command run
@@ -20,11 +11,24 @@ export const STARTUP_FACTS = Symbol('STARTUP_FACTS');
 export class StartupReport implements OnApplicationBootstrap {
   constructor(
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(STARTUP_FACTS) private readonly facts: StartupFacts,
+    private readonly config: SampleConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.logger.info({ database: this.facts.database }, 'database');
-    for (const warning of this.facts.warnings) this.logger.warn({}, warning);
+    this.logger.info({ database: chooseDatabase(this.config).description }, 'database');
+    for (const warning of unsetWarnings(this.config)) this.logger.warn({}, warning);
   }
+}
+
+// Settings left unset, each with what that means.
+function unsetWarnings(config: SampleConfig): string[] {
+  return [
+    ...(config.API_TOKEN
+      ? []
+      : ['API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)']),
+    // In production an unset secret stops the start instead.
+    ...(config.SESSION_SECRET
+      ? []
+      : ['SESSION_SECRET is not set: a random one is used, so sessions will not survive a restart']),
+  ];
 }

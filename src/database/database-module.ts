@@ -1,7 +1,8 @@
 import type { DataSource as TypeOrmDataSource, DataSourceOptions } from 'typeorm';
 import { checkMilliseconds } from '../lifecycle/option-checks';
 import type { DynamicModule } from '../container/module-definition';
-import type { Class } from '../container/token';
+import { optionsProvider, type OptionsFactory } from '../container/options-factory';
+import { InjectionToken, type Class } from '../container/token';
 import { Module } from '../decorators/module';
 import { ApplicationStatus } from '../lifecycle/application-status';
 import { LOGGER, type Logger } from '../logging/logger';
@@ -19,9 +20,23 @@ import { loadTypeOrm } from './typeorm';
 // How long one wait for the migration lock may last at most.
 const MAX_LOCK_WAIT_MS = 1000;
 
-/** TypeORM's options, or a function that returns (or resolves to) them at boot. */
+/**
+ * What a factory gives `DatabaseModule.forRoot`: TypeORM's options, and the `server` to start on
+ * connecting where the configuration asks for one (it replaces the connect options' `server`).
+ */
+export type DatabaseFactoryOptions = DataSourceOptions & Pick<DatabaseConnectOptions, 'server'>;
+
+/**
+ * TypeORM's options; a function that returns (or resolves to) them at boot; or a factory with the
+ * providers it needs (`{ inject: [Env], useFactory: (env: Env) => options }`).
+ */
 export type DatabaseOptionsSource =
-  DataSourceOptions | (() => DataSourceOptions | Promise<DataSourceOptions>);
+  | DataSourceOptions
+  | (() => DataSourceOptions | Promise<DataSourceOptions>)
+  | OptionsFactory<DatabaseFactoryOptions>;
+
+// The options the factory made, inside DatabaseModule only.
+const DATABASE_OPTIONS = new InjectionToken<DatabaseFactoryOptions>('DatabaseModule options');
 
 /** How `DatabaseModule` connects and retries; every option is optional. */
 export interface DatabaseConnectOptions {
@@ -68,7 +83,7 @@ interface ResolvedConnectOptions extends ConnectSettings {
  * together one migrates and the others wait; they are bounded by neither timeout.
  *
  * @example
- * @Module({ imports: [DatabaseModule.forRoot(() => ({ type: 'postgres', url: process.env.DATABASE_URL })), DatabaseModule.forFeature([Order])] })
+ * @Module({ imports: [DatabaseModule.forRoot({ inject: [Env], useFactory: (env: Env) => ({ type: 'postgres', url: env.DATABASE_URL }) }), DatabaseModule.forFeature([Order])] })
  * export class AppModule {}
  */
 @Module({})
@@ -79,15 +94,19 @@ export class DatabaseModule {
     const { DataSource } = loadTypeOrm();
     // The connector manages only the DataSource made here: one that replaced it (a test's fake) is
     // never connected, nor destroyed.
-    const made = new WeakSet<object>();
+    const managed = new WeakSet<object>();
     return {
       module: DatabaseModule,
       global: true,
       providers: [
         {
           provide: DataSource,
-          useFactory: async (logger: Logger, redirect: DatabaseRedirect | undefined) => {
-            const given = typeof options === 'function' ? await options() : options;
+          useFactory: async (
+            logger: Logger,
+            redirect: DatabaseRedirect | undefined,
+            made: DatabaseFactoryOptions,
+          ) => {
+            const { server = connect.server, ...given } = made;
             const resolved = redirect ? await redirect.redirect(given) : given;
             const outage = new DatabaseOutage(logger, resolved.type);
             const bound = { timeoutMs: settings.queryTimeoutMs, outage };
@@ -102,12 +121,13 @@ export class DatabaseModule {
               migrateOnConnect(dataSource, { lockWaitMs, logger });
             }
             // A test's own database replaces the application's server, which then never starts.
-            if (connect.server && !redirect) startServerOnConnect(dataSource, connect.server);
-            made.add(dataSource);
+            if (server && !redirect) startServerOnConnect(dataSource, server);
+            managed.add(dataSource);
             return dataSource;
           },
-          inject: [LOGGER, DATABASE_REDIRECT],
+          inject: [LOGGER, DATABASE_REDIRECT, DATABASE_OPTIONS],
         },
+        optionsProvider(DATABASE_OPTIONS, fromFunction(options), (given) => given),
         {
           provide: DatabaseConnector,
           useFactory: (
@@ -116,7 +136,7 @@ export class DatabaseModule {
             status: ApplicationStatus,
             redirect: DatabaseRedirect | undefined,
           ) =>
-            made.has(dataSource)
+            managed.has(dataSource)
               ? new DatabaseConnector({ dataSource, logger, connect: released(settings, redirect), status })
               : undefined,
           inject: [DataSource, LOGGER, ApplicationStatus, DATABASE_REDIRECT],
@@ -155,6 +175,13 @@ export class DatabaseModule {
       exports: providers.map((provider) => provider.provide),
     };
   }
+}
+
+// The older function form is a factory that injects nothing.
+function fromFunction(
+  options: DatabaseOptionsSource,
+): DatabaseFactoryOptions | OptionsFactory<DatabaseFactoryOptions> {
+  return typeof options === 'function' ? { useFactory: options } : options;
 }
 
 // A redirected database is removed once the pool is closed, after what the application stops itself.

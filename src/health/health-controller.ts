@@ -1,5 +1,5 @@
 import { Container } from '../container/container';
-import type { Class } from '../container/token';
+import { InjectionToken, type Class } from '../container/token';
 import { loadTypeOrm } from '../database/typeorm';
 import { Controller } from '../decorators/controller';
 import { Inject } from '../decorators/injectable';
@@ -20,21 +20,32 @@ import { NamedCheck } from './named-check';
 import type { DataSourceResolver } from './readiness-check';
 import type { ReadinessSource, ReadinessState } from './readiness-source';
 
+/** Where the health routes are: fixed when the controller is made, since decorators record them. */
+export type HealthRoute = Pick<HealthSettings, 'path' | 'names'>;
+
+/** How readiness checks: its settings, and where the `DataSource` comes from (else the container). */
+export interface ReadinessSettings {
+  readonly settings: HealthSettings;
+  readonly resolveDataSource?: DataSourceResolver | undefined;
+}
+
 /**
  * The controller of `GET <path>` (liveness) and `GET <path>/ready` (readiness), one class per call
  * (the path is an option, and decorators record it on the class). DI gives it the application's
- * status and logger; the `DataSource` comes from `resolveDataSource`, else from the container, at
- * each check. `HealthModule` and `registerHealthRoutes` both serve it.
+ * status and logger; readiness's settings are given, or provided under a token (made at boot by a
+ * factory); the `DataSource` comes from their `resolveDataSource`, else from the container, at each
+ * check. `HealthModule` and `registerHealthRoutes` both serve it.
  *
  * @example
- * router.controller(healthController(resolveHealthOptions({}), () => dataSource));
+ * const settings = resolveHealthOptions({});
+ * router.controller(healthController(settings, { settings, resolveDataSource: () => dataSource }));
  */
 export function healthController(
-  settings: HealthSettings,
-  resolveDataSource?: DataSourceResolver,
+  route: HealthRoute,
+  readiness: ReadinessSettings | InjectionToken<ReadinessSettings>,
 ): Class<ReadinessSource> {
   // Probes come every few seconds from every orchestrator and balancer: their access lines are debug.
-  @Controller(settings.path)
+  @Controller(route.path)
   @SetMetadata(MetadataKey.probeRoute, true)
   class HealthController implements ReadinessSource {
     readonly #endpoints: HealthEndpoints;
@@ -46,8 +57,10 @@ export function healthController(
       @Inject(LOGGER) logger: Logger,
     ) {
       // An overloaded process still tells its orchestrator it is alive, and why it is not ready.
-      load.exempt(settings.path);
-      load.exempt(joinPath(settings.path, 'ready'));
+      load.exempt(route.path);
+      load.exempt(joinPath(route.path, 'ready'));
+      const { settings, resolveDataSource } =
+        readiness instanceof InjectionToken ? container.get(readiness) : readiness;
       this.#endpoints = new HealthEndpoints({
         load,
         resolveDataSource: resolveDataSource ?? fromContainer(container),
@@ -58,13 +71,13 @@ export function healthController(
       });
     }
 
-    @Get('', { name: settings.names.liveness })
+    @Get('', { name: route.names.liveness })
     @SetMetadata(MetadataKey.routeAnswers, LIVENESS_ANSWERS)
     liveness(ctx: Context): void {
       this.#endpoints.liveness(ctx);
     }
 
-    @Get('ready', { name: settings.names.readiness })
+    @Get('ready', { name: route.names.readiness })
     @SetMetadata(MetadataKey.routeAnswers, READINESS_ANSWERS)
     readiness(ctx: Context): Promise<void> {
       return this.#endpoints.readiness(ctx);

@@ -19,5 +19,6 @@ export function registerHealthRoutes(
   options: HealthOptions = {},
 ): Router {
   // The controller's DI gives it the application's status (503 while shutting down) and logger.
-  return router.controller(healthController(resolveHealthOptions(options), resolveDataSource));
+  const settings = resolveHealthOptions(options);
+  return router.controller(healthController(settings, { settings, resolveDataSource }));
 }

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Class } from '../container/token';
 import { isApplicationClass } from '../metadata/design-types';
-import { bindQuery } from './bind';
+import { bindQuery, prepareBinding } from './bind';
 import type { Context } from './context';
 import { HandlerErrors } from './handler-errors';
 
@@ -79,6 +79,7 @@ function classReader(type: unknown, source: string, spec: ArgumentSpec, bind: Bi
       `${decorator}on parameter #${spec.index} needs a class type${spec.source === 'body' ? ', or @Body(Class)' : ''}`,
     );
   }
+  prepareBinding(type as Class);
   return async (ctx, req) => {
     const result = await bind(ctx, req, type as Class<object>);
     if (!result.ok) throw result.error;

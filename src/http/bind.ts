@@ -1,5 +1,3 @@
-import type { ClassConstructor } from 'class-transformer';
-import type { ValidationError } from 'class-validator';
 import type { Request } from 'express';
 import type { Class } from '../container/token';
 import { HttpError } from './http-error';
@@ -7,6 +5,9 @@ import { type FieldErrors } from './http-error';
 import { bodyKind } from './body-stage';
 import { convertFormFields } from './form-fields';
 import { requestQuery } from './request-query';
+import { Uncompiled } from './binding-copy';
+import { compiledBinding, keepInterpreted } from './compiled-binding';
+import { bindInterpreted } from './interpreted-binding';
 
 /**
  * What `ctx.bind(Class)` gives: the validated instance, or why there is none. A failure carries
@@ -27,8 +28,21 @@ export type BindResult<T> =
 
 const MAX_DEPTH = 32;
 
-/** Binds the request body into `type` and validates it; never throws for bad input. */
-export async function bindBody<T extends object>(req: Request, type: Class<T>): Promise<BindResult<T>> {
+/** How a class is bound: its compiled binding when it has one, or class-transformer and class-validator. */
+export type BindingMode = 'compiled' | 'interpreted';
+
+// Decided once, at load: `KEEL_COMPILED_VALIDATION=0` binds every class through class-validator.
+const DEFAULT_MODE: BindingMode = process.env.KEEL_COMPILED_VALIDATION === '0' ? 'interpreted' : 'compiled';
+
+/**
+ * Binds the request body into `type` and validates it; never throws for bad input. `mode` is
+ * `'compiled'` unless `KEEL_COMPILED_VALIDATION=0`.
+ */
+export async function bindBody<T extends object>(
+  req: Request,
+  type: Class<T>,
+  mode: BindingMode = DEFAULT_MODE,
+): Promise<BindResult<T>> {
   // Clients send `Content-Length: 0` and no type for an empty POST: that is no body, not an unknown type.
   const kind = isEmpty(req) ? null : bodyKind(req);
   if (kind === false) {
@@ -40,53 +54,71 @@ export async function bindBody<T extends object>(req: Request, type: Class<T>): 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid({ body: ['must be an object'] });
   }
-  // Deeper input would exhaust the stack in class-transformer's recursive walk.
+  // Deeper input would exhaust the stack in the recursive copy of the body into the class.
   if (nestingExceeds(body, MAX_DEPTH))
     return invalid({ body: [`must not nest deeper than ${MAX_DEPTH} levels`] });
-  return validateInto(type, isForm ? convertFormFields(type, body) : body);
+  return validateInto(type, isForm ? convertFormFields(type, body) : body, mode);
 }
 
 /**
  * Binds the query string into `type` and validates it, its strings converted to the declared
- * number and boolean types as a form's are; never throws for bad input.
+ * number and boolean types as a form's are; never throws for bad input. `mode` as for {@link bindBody}.
  *
  * @example
  * const filter = await bindQuery(req, OrderFilter); // { ok: true, value: { page: 2 } }
  */
-export function bindQuery<T extends object>(req: Request, type: Class<T>): Promise<BindResult<T>> {
+export async function bindQuery<T extends object>(
+  req: Request,
+  type: Class<T>,
+  mode: BindingMode = DEFAULT_MODE,
+): Promise<BindResult<T>> {
   const query = requestQuery(req);
   return validateInto(
     type,
     convertFormFields(type, typeof query === 'object' && query !== null ? query : {}),
+    mode,
   );
 }
 
-// class-transformer skips `__proto__` and `constructor` keys, so input cannot reach a prototype.
-async function validateInto<T extends object>(type: Class<T>, plain: object): Promise<BindResult<T>> {
-  const { plainToInstance, validate } = loadValidation();
-  const value = plainToInstance(type as unknown as ClassConstructor<T>, plain);
-  const failures = await validate(value, { whitelist: true, forbidUnknownValues: true });
-  if (failures.length > 0) return invalid(flatten(failures));
-  return { ok: true, value: withoutAbsentFields(value, plain) };
+/**
+ * Compiles the binding of `type` now, for a class a route names at boot (`@Body()`, `@Query()`), so
+ * that its first request finds it ready; nothing when compilation is off.
+ *
+ * @example
+ * prepareBinding(CreateOrder);
+ */
+export function prepareBinding(type: Class): void {
+  if (DEFAULT_MODE === 'compiled') compiledBinding(type);
 }
 
-interface Validation {
-  readonly plainToInstance: (typeof import('class-transformer'))['plainToInstance'];
-  readonly validate: (typeof import('class-validator'))['validate'];
+type Bound = { readonly value: object; readonly fields: FieldErrors | undefined };
+
+// A compiled binding answers at once: no promise of its own inside the caller's.
+function validateInto<T extends object>(
+  type: Class<T>,
+  plain: object,
+  mode: BindingMode,
+): BindResult<T> | Promise<BindResult<T>> {
+  const compiled = mode === 'compiled' ? bindCompiled(type, plain) : undefined;
+  if (compiled) return resultOf<T>(compiled, plain);
+  return bindInterpreted(type, plain).then((bound) => resultOf<T>(bound, plain));
 }
 
-let validation: Validation | undefined;
+function resultOf<T extends object>({ value, fields }: Bound, plain: object): BindResult<T> {
+  if (fields) return invalid(fields);
+  return { ok: true, value: withoutAbsentFields(value as T, plain) };
+}
 
-// class-transformer and class-validator load with the first body bound (an application whose DTOs
-// import them has them already); a service that binds nothing starts without them.
-function loadValidation(): Validation {
-  if (validation) return validation;
-  /* eslint-disable @typescript-eslint/no-require-imports -- deferred loads */
-  const { plainToInstance } = require('class-transformer') as typeof import('class-transformer');
-  const { validate } = require('class-validator') as typeof import('class-validator');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  validation = { plainToInstance, validate };
-  return validation;
+function bindCompiled(type: Class, plain: object): Bound | undefined {
+  const binding = compiledBinding(type);
+  if (!binding) return undefined;
+  try {
+    return binding.bind(plain);
+  } catch (error) {
+    if (!(error instanceof Uncompiled)) throw error;
+    if (error.isPermanent) keepInterpreted(type);
+    return undefined;
+  }
 }
 
 // A class's declared fields start as own properties set to undefined: one the request did not send
@@ -99,13 +131,14 @@ function withoutAbsentFields<T extends object>(value: T, plain: object): T {
   return value;
 }
 
-function nestingExceeds(root: object, limit: number): boolean {
-  const pending: [unknown, number][] = [[root, 1]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [value, depth] = next;
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+// Recursion stops at the limit, so it never goes deeper than the limit itself.
+function nestingExceeds(value: unknown, levelsLeft: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (levelsLeft === 0) return true;
+  if (Array.isArray(value)) return value.some((entry: unknown) => nestingExceeds(entry, levelsLeft - 1));
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && nestingExceeds((value as Record<string, unknown>)[key], levelsLeft - 1))
+      return true;
   }
   return false;
 }
@@ -121,14 +154,4 @@ function invalid(errors: FieldErrors): BindResult<never> {
     errors,
     error: new HttpError(422, 'validation failed', { fields: errors }),
   };
-}
-
-function flatten(failures: readonly ValidationError[], prefix = ''): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const failure of failures) {
-    const path = prefix ? `${prefix}.${failure.property}` : failure.property;
-    if (failure.constraints) fields[path] = Object.values(failure.constraints);
-    Object.assign(fields, flatten(failure.children ?? [], path));
-  }
-  return fields;
 }

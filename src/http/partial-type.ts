@@ -1,7 +1,5 @@
 import type { Class } from '../container/token';
-
-// class-validator's kind of metadata for `@IsOptional` and `@ValidateIf`.
-const CONDITIONAL = 'conditionalValidation';
+import { RuleKind } from './class-validator-types';
 
 const partials = new WeakMap<Class, Class>();
 
@@ -28,7 +26,7 @@ export function PartialType<T extends object>(base: Class<T>): Class<Partial<T>>
   Object.defineProperty(partial, 'name', { value: `Partial${base.name}` });
   const rules = getMetadataStorage().getTargetValidationMetadatas(base, '', true, false);
   const optional = new Set(
-    rules.filter((rule) => rule.type === CONDITIONAL).map((rule) => rule.propertyName),
+    rules.filter((rule) => rule.type === RuleKind.conditional).map((rule) => rule.propertyName),
   );
   for (const property of new Set(rules.map((rule) => rule.propertyName))) {
     if (!optional.has(property)) ValidateIf(isPresent)(partial.prototype, property);

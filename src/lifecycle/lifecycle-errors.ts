@@ -9,6 +9,14 @@ export const LifecycleErrors = {
     return new FrameworkError('E_INVALID_OPTION', `the option ${option} is ${shown}: expected ${expected}.`);
   },
 
+  settingAfterListen(method: string) {
+    return new FrameworkError(
+      'E_ALREADY_LISTENING',
+      `${method} was called after listen(): the shutdown settings are fixed once the application listens.\n` +
+        `Fix: call ${method} before app.listen() or app.run().`,
+    );
+  },
+
   alreadyListening(url: string | undefined) {
     const where = url ? `it already serves ${url}` : 'it is already starting to listen';
     return new FrameworkError(

@@ -44,7 +44,9 @@ export class MetricsListener implements ApplicationListener, OnApplicationShutdo
   }
 
   async listen(host: string | undefined): Promise<void> {
-    const port = this.#settings.port ?? 0;
+    const { port } = this.#settings;
+    // Without a port of their own, the metrics are a route of the application's listener.
+    if (port === undefined) return;
     const server = http.createServer(this.#answer);
     await bindServer(server, port, host).catch((error: unknown) => {
       throw MetricsErrors.metricsPortUnavailable(port, host, error);

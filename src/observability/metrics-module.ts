@@ -1,5 +1,5 @@
 import type { DynamicModule } from '../container/module-definition';
-import type { Provider } from '../container/provider';
+import { optionsProvider, type OptionsFactory } from '../container/options-factory';
 import { Module } from '../decorators/module';
 import { REQUEST_WATCHERS } from '../http/request-watchers';
 import { JOB_OUTCOME_LISTENER } from '../jobs/job-outcomes';
@@ -25,24 +25,24 @@ import { METRICS_SETTINGS, MetricsRoute } from './metrics-route';
  */
 @Module({})
 export class MetricsModule {
-  /** The metrics at `options.path` (default `/metrics`), on `options.port` or the application's own. @example MetricsModule.forRoot({ path: '/metrics', port: 9464 }) */
-  static forRoot(options: MetricsModuleOptions = {}): DynamicModule {
-    const settings = resolveMetricsOptions(options);
-    const served: Provider[] =
-      settings.port === undefined
-        ? [MetricsRoute, { provide: APP_ROUTES, useExisting: MetricsRoute }]
-        : [MetricsListener, { provide: APP_LISTENERS, useExisting: MetricsListener }];
+  /** The metrics at `options.path` (default `/metrics`), on `options.port` or the application's own. @example MetricsModule.forRoot({ inject: [Env], useFactory: (env: Env) => ({ port: env.METRICS_PORT }) }) */
+  static forRoot(options: MetricsModuleOptions | OptionsFactory<MetricsModuleOptions> = {}): DynamicModule {
     return {
       module: MetricsModule,
       global: true,
       providers: [
-        { provide: METRICS_SETTINGS, useValue: settings },
+        optionsProvider(METRICS_SETTINGS, options, resolveMetricsOptions),
         Metrics,
         HttpMetrics,
         DependencyMetrics,
         { provide: REQUEST_WATCHERS, useFactory: (http: HttpMetrics) => http.watch, inject: [HttpMetrics] },
         { provide: JOB_OUTCOME_LISTENER, useFactory: countJobOutcomes, inject: [Metrics] },
-        ...served,
+        // Both are registered; the settings, known only at boot when a factory makes them, choose
+        // the one that serves.
+        MetricsRoute,
+        { provide: APP_ROUTES, useExisting: MetricsRoute },
+        MetricsListener,
+        { provide: APP_LISTENERS, useExisting: MetricsListener },
       ],
       exports: [Metrics],
     };

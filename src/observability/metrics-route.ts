@@ -52,7 +52,9 @@ export class MetricsRoute implements RouteRegistrar {
   }
 
   register(router: Router): void {
-    const { path } = this.#settings;
+    const { path, port } = this.#settings;
+    // With a port of their own, the metrics listener serves them instead.
+    if (port !== undefined) return;
     this.#load.exempt(path);
     router.add({
       method: 'GET',

@@ -1,13 +1,15 @@
 import type { Class } from '../container/token';
+import { transformerStorage } from '../http/binding-copy';
+import {
+  RuleKind,
+  type ValidationRule as ValidationMetadata,
+  type ValidationStorage,
+} from '../http/class-validator-types';
 import { isApplicationClass } from '../metadata/design-types';
 import { getPropertyType } from '../metadata/reflection';
 import { documentedSchemas } from './documented-rule';
 import type { JsonSchema } from './json-schema';
 import { VALIDATION_RULES } from './validation-rules';
-
-// class-validator's kinds of metadata, as it records them.
-const NESTED = 'nestedValidation';
-const CONDITIONAL = 'conditionalValidation';
 
 /**
  * The JSON Schemas of validation classes, for a document's `components.schemas`: each class once,
@@ -64,7 +66,7 @@ export class ClassSchemas {
     const required: string[] = [];
     for (const [property, rules] of byProperty) {
       properties[property] = this.#propertySchema(type, property, rules);
-      if (!rules.some((rule) => rule.type === CONDITIONAL)) required.push(property);
+      if (!rules.some((rule) => rule.type === RuleKind.conditional)) required.push(property);
     }
     return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
   }
@@ -75,8 +77,9 @@ export class ClassSchemas {
     let own: JsonSchema = isList ? { type: 'array' } : declaredSchema(declared);
     let items: JsonSchema = {};
     for (const rule of rules) {
-      const fragment = rule.type === NESTED ? this.#nestedSchema(type, property, declared) : ruleSchema(rule);
-      if (isList && (rule.each || rule.type === NESTED)) items = { ...items, ...fragment };
+      const fragment =
+        rule.type === RuleKind.nested ? this.#nestedSchema(type, property, declared) : ruleSchema(rule);
+      if (isList && (rule.each || rule.type === RuleKind.nested)) items = { ...items, ...fragment };
       else own = { ...own, ...fragment };
     }
     // The application's own rules say what they enforce through documentedRule; it applies as written.
@@ -106,24 +109,12 @@ function declaredSchema(declared: unknown): JsonSchema {
   return DECLARED_TYPES.get(declared) ?? {};
 }
 
-type Storage = ReturnType<(typeof import('class-validator'))['getMetadataStorage']>;
-type ValidationMetadata = ReturnType<Storage['getTargetValidationMetadatas']>[number];
-
-// The part of class-transformer's metadata store that `@Type` writes to (its package publishes no
-// declaration for the file).
-interface TypeStorage {
-  findTypeMetadata(target: Class, property: string): { typeFunction: () => unknown } | undefined;
-}
-
-/* eslint-disable @typescript-eslint/no-require-imports -- deferred loads: only a document needs them */
-function loadStorage(): Storage {
+function loadStorage(): ValidationStorage {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load: only a document needs it
   return (require('class-validator') as typeof import('class-validator')).getMetadataStorage();
 }
 
 // `@Type(() => Line)` is the only record of an array's element class: TypeScript emits `Array`.
 function transformedType(type: Class, property: string): unknown {
-  const storage = (require('class-transformer/cjs/storage') as { defaultMetadataStorage: TypeStorage })
-    .defaultMetadataStorage;
-  return storage.findTypeMetadata(type, property)?.typeFunction();
+  return transformerStorage().findTypeMetadata(type, property)?.typeFunction?.();
 }
-/* eslint-enable @typescript-eslint/no-require-imports */

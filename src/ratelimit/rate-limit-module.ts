@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import type { DynamicModule } from '../container/module-definition';
 import type { OptionalDependency } from '../container/provider';
-import type { Token } from '../container/token';
+import { optionsProvider, type OptionsFactory } from '../container/options-factory';
+import { InjectionToken, type Token } from '../container/token';
 import { loadTypeOrm } from '../database/typeorm';
 import { Module } from '../decorators/module';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
@@ -12,6 +13,17 @@ import { postgresStore } from './postgres-store';
 import { RateLimitErrors } from './rate-limit-errors';
 import type { RateLimitModuleOptions, RateLimitStore } from './rate-limit-options';
 import { checkLimit, RateLimits, type RateLimitSettings } from './rate-limits';
+
+/**
+ * `RateLimitModule`'s options made at boot by a factory with the providers it needs; the store stays
+ * fixed, since what it needs is decided when the module is made.
+ *
+ * @example
+ * RateLimitModule.forRoot({ store: 'postgres', inject: [Env], useFactory: (env: Env) => ({ limits: { api: { limit: env.API_LIMIT, windowS: 60 } } }) })
+ */
+export interface RateLimitModuleFactory extends OptionsFactory<Omit<RateLimitModuleOptions, 'store'>> {
+  store?: RateLimitStore;
+}
 
 /**
  * Rate limits for the routes marked `@RateLimit`, kept in the process (`'memory'`, the default), in
@@ -26,19 +38,20 @@ import { checkLimit, RateLimits, type RateLimitSettings } from './rate-limits';
 @Module({})
 export class RateLimitModule {
   /** Rate limits kept in `options.store`. @example RateLimitModule.forRoot({ store: { redis: () => redis }, failClosed: true }) */
-  static forRoot(options: RateLimitModuleOptions = {}): DynamicModule {
+  static forRoot(options: RateLimitModuleOptions | RateLimitModuleFactory = {}): DynamicModule {
     const store = checkStore(options.store ?? 'memory');
-    const settings = checkSettings(options);
+    const settings = new InjectionToken<RateLimitSettings>('RateLimitModule options');
     const needsDatabase = store === 'postgres';
-    const inject: (Token | OptionalDependency)[] = [LOGGER];
+    const inject: (Token | OptionalDependency)[] = [LOGGER, settings];
     if (needsDatabase) inject.push({ token: loadTypeOrm().DataSource, optional: true });
     return {
       module: RateLimitModule,
       providers: [
+        optionsProvider(settings, options, (given: RateLimitModuleOptions) => checkSettings(given)),
         {
           provide: RateLimits,
-          useFactory: (logger: Logger, dataSource?: DataSource) =>
-            new RateLimits(budgetStore(store, dataSource), settings, logger),
+          useFactory: (logger: Logger, checked: RateLimitSettings, dataSource?: DataSource) =>
+            new RateLimits(budgetStore(store, dataSource), checked, logger),
           inject,
         },
       ],

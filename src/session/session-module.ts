@@ -20,21 +20,23 @@ const DEFAULT_COOKIE = 'keel.session';
  */
 @Module({})
 export class SessionModule {
-  /** Sessions signed with the key(s) `options.secret` gives at boot. @example SessionModule.forRoot({ secret: () => config.SESSION_SECRET }) */
+  /** Sessions signed with the key(s) `options.secret` gives at boot. @example SessionModule.forRoot({ inject: [Env], secret: (env: Env) => env.SESSION_SECRET }) */
   static forRoot(options: SessionModuleOptions): DynamicModule {
     const csrf = createCsrfTokens();
+    const secret = options.secret as (...injected: unknown[]) => SessionSecret | Promise<SessionSecret>;
     return {
       module: SessionModule,
       providers: [
         {
           provide: APP_MIDDLEWARE,
-          useFactory: async () =>
+          useFactory: async (...injected: unknown[]) =>
             createSessionMiddleware({
-              keys: signingKeys(await options.secret()),
+              keys: signingKeys(await secret(...injected)),
               cookieName: options.cookieName ?? DEFAULT_COOKIE,
               maxAgeMs: options.maxAgeMs,
               csrf,
             }),
+          inject: options.inject ?? [],
         },
         { provide: APP_GUARD, useValue: new CsrfGuard(csrf) },
       ],

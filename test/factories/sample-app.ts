@@ -6,6 +6,7 @@ import {
   type TestingApplication,
 } from 'keel/testing';
 import { AppModule } from '../../sample/src/app.module';
+import { SampleConfig } from '../../sample/src/config/sample-config';
 import { SAMPLE_API_TOKEN } from './sample';
 import { isPostgresServer, postgresUrl } from './test-databases';
 
@@ -24,18 +25,17 @@ export function useSampleApp(): InProcessFetch {
   let app: TestingApplication | undefined;
 
   beforeEach(async () => {
-    app = await createTestingApplication(
-      // The test database replaces the one named here.
-      AppModule.on(
-        { url: postgresUrl(), description: 'the test database' },
-        {
-          apiToken: SAMPLE_API_TOKEN,
-          sessionSecret: 'in-process test secret',
-          exposesDatabaseReason: true,
-          metricsPort: 0,
-        },
-      ),
-    )
+    app = await createTestingApplication(AppModule)
+      // The configuration a deployment would give, in place of the environment's; the test
+      // database replaces the embedded one, which then never starts.
+      .overrideProvider(SampleConfig)
+      .useValue(
+        Object.assign(new SampleConfig(), {
+          API_TOKEN: SAMPLE_API_TOKEN,
+          SESSION_SECRET: 'in-process test secret',
+          METRICS_PORT: 0,
+        }),
+      )
       .withTestDatabase({ url: isPostgresServer() ? postgresUrl() : 'memory://' })
       .boot({ logger: false, views: SAMPLE_VIEWS });
   }, 60_000);

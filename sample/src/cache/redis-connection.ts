@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import type { OnApplicationShutdown } from 'keel';
+import type { SampleConfig } from '../config/sample-config';
 
 /**
  * The Redis the deployment gives the sample (`REDIS_URL`), checked by readiness; closed at shutdown.
@@ -18,4 +19,15 @@ export class RedisConnection implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.client.disconnect();
   }
+}
+
+/** The connection to `REDIS_URL`; none when the deployment gives no Redis. */
+export function redisConnectionFor(config: Pick<SampleConfig, 'REDIS_URL'>): RedisConnection | undefined {
+  const url = redisUrlOf(config);
+  return url ? new RedisConnection(url) : undefined;
+}
+
+/** `REDIS_URL` when it is set: readiness then checks that Redis too. */
+export function redisUrlOf(config: Pick<SampleConfig, 'REDIS_URL'>): string | undefined {
+  return config.REDIS_URL?.trim() || undefined;
 }

@@ -30,6 +30,12 @@ export class SampleConfig {
    */
   @IsInt() @Min(1) API_WRITES_PER_MINUTE = 60;
 
+  /**
+   * The key that signs the HTML pages' sessions, shared by the replicas. Unset, a random one is used
+   * (sessions end with the process), except in production, where the start is refused.
+   */
+  @IsOptional() @IsString() SESSION_SECRET?: string;
+
   /** Where the embedded database keeps its files. Default: `sample/.data/postgres`. */
   @IsOptional() @IsString() DATA_DIR?: string;
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createApplication, loadConfig } from 'keel';
+import { createApplication } from 'keel';
 import { AppModule } from './app.module';
 import { Env } from './config';
 import { chooseDatabase } from './database';
@@ -7,16 +7,16 @@ import { chooseDatabase } from './database';
 async function main(): Promise<void> {
   // Nothing opens here: the embedded database starts when the application connects, which a
   // command (`node dist/main.js routes`) never does.
-  const env = loadConfig(Env);
-  const database = chooseDatabase(env);
-  const app = await createApplication(AppModule.on(database, { port: env.METRICS_PORT }), {
-    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
+  const app = await createApplication(AppModule, {
     // Past a second of event-loop delay, answer 503 "overloaded" (health routes excepted) until it falls.
     loadShedding: { maxEventLoopDelayMs: 1000 },
   });
+  // The settings ConfigModule read and checked at boot.
+  const env = app.get(Env);
+  app.setShutdownDelay(env.SHUTDOWN_DELAY_MS);
   // Said only when serving: a command's output (`node dist/main.js openapi > openapi.json`) is its own.
   const bound = await app.run(process.argv, env.PORT);
-  if (bound) app.logger.info({ database: database.description }, 'database');
+  if (bound) app.logger.info({ database: chooseDatabase(env).description }, 'database');
 }
 
 main().catch((error: unknown) => {

@@ -8,13 +8,9 @@ import { AppModule } from '../src/app.module';
 let app: TestingApplication;
 
 beforeAll(async () => {
-  // withTestDatabase() replaces the database named here; metrics on a free port: an application
-  // that never listens (as here) opens none.
-  app = await createTestingApplication(
-    AppModule.on({ url: 'postgres://localhost/{{name}}' }, { port: 0 }),
-  )
-    .withTestDatabase()
-    .boot({ logger: false });
+  // withTestDatabase() replaces the application's database, whose server then never starts; the
+  // metrics port stays closed, since the application never listens here.
+  app = await createTestingApplication(AppModule).withTestDatabase().boot({ logger: false });
 }, 60_000);
 
 afterAll(() => app.close());
