@@ -16,11 +16,16 @@ import { createLogger, isSilent, LOGGER, type Logger } from './logging/logger';
 import { correlatedLogger } from './observability/correlated-logger';
 import { APP_ROUTES } from './routing/app-routes';
 import { compileController } from './routing/route-compiler';
+import { describeJobsUnavailable } from './jobs/jobs-unavailable';
 import { describeRateLimitUnavailable } from './ratelimit/rate-limit-unavailable';
 import { RateLimits, withoutRateLimits } from './ratelimit/rate-limits';
 
 // What errors without a status of their own mean to the client, asked in order.
-const ERROR_DESCRIBERS = [...DATABASE_ERROR_DESCRIBERS, describeRateLimitUnavailable];
+const ERROR_DESCRIBERS = [
+  ...DATABASE_ERROR_DESCRIBERS,
+  describeRateLimitUnavailable,
+  describeJobsUnavailable,
+];
 
 /** What {@link createApplication} assembles an application from. @internal */
 export interface ApplicationParts {
