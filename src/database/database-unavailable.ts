@@ -1,22 +1,12 @@
-/** What the client is told while the database cannot be reached. */
-export interface DatabaseUnavailableAnswer {
-  readonly status: 503;
-  readonly message: 'database unavailable';
-  readonly headers: Readonly<Record<string, string>>;
-  /** Logged once per outage by the database's own bounds, so not once per request. */
-  readonly logLevel: 'debug';
-}
+import type { ErrorAnswer } from '../http/error-responder';
+import { unavailableAnswer } from '../http/unavailable-answer';
 
 // Shorter than an orchestrator's readiness period (10 s in the sample's manifests): a client comes
 // back about when the balancer has learned of the outage, without hammering a database that blinked.
 const RETRY_AFTER_S = 2;
 
-const UNAVAILABLE: DatabaseUnavailableAnswer = Object.freeze({
-  status: 503,
-  message: 'database unavailable',
-  headers: Object.freeze({ 'Retry-After': String(RETRY_AFTER_S) }),
-  logLevel: 'debug',
-});
+// Logged once per outage by the database's own bounds, so not once per request.
+const UNAVAILABLE = unavailableAnswer('database unavailable', RETRY_AFTER_S);
 
 /**
  * A query that got no answer within `queryTimeoutMs`; its connection was closed, so the pool never
@@ -129,6 +119,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * @example
  * describeDatabaseUnavailable(refused); // { status: 503, message: 'database unavailable', headers: { 'Retry-After': '2' }, logLevel: 'debug' }
  */
-export function describeDatabaseUnavailable(error: unknown): DatabaseUnavailableAnswer | undefined {
+export function describeDatabaseUnavailable(error: unknown): ErrorAnswer | undefined {
   return isDatabaseUnavailable(error) ? UNAVAILABLE : undefined;
 }

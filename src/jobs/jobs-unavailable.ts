@@ -1,13 +1,9 @@
-import type { ErrorAnswer, ErrorDescriber } from '../http/error-responder';
+import type { ErrorDescriber } from '../http/error-responder';
+import { unavailableAnswer } from '../http/unavailable-answer';
 import { FrameworkError } from '../framework-error';
 
-const UNAVAILABLE: ErrorAnswer = Object.freeze({
-  status: 503,
-  message: 'job queue unavailable',
-  headers: Object.freeze({ 'Retry-After': '2' }),
-  // The queue's own connection errors are logged where it fails, not once a request.
-  logLevel: 'debug',
-});
+// The queue's own connection errors are logged where it fails, not once a request.
+const UNAVAILABLE = unavailableAnswer('job queue unavailable', 2);
 
 /**
  * 503 `{"error":"job queue unavailable"}` with `Retry-After` for a request whose `enqueue` found the

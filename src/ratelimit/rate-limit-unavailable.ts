@@ -1,4 +1,5 @@
-import type { ErrorAnswer, ErrorDescriber } from '../http/error-responder';
+import type { ErrorDescriber } from '../http/error-responder';
+import { unavailableAnswer } from '../http/unavailable-answer';
 
 /**
  * A limited request refused because the store failed and `failClosed` is set: no status of its
@@ -12,12 +13,7 @@ export class RateLimitUnavailableError extends Error {
   }
 }
 
-const UNAVAILABLE: ErrorAnswer = Object.freeze({
-  status: 503,
-  message: 'rate limit unavailable',
-  headers: Object.freeze({ 'Retry-After': '1' }),
-  logLevel: 'debug',
-});
+const UNAVAILABLE = unavailableAnswer('rate limit unavailable', 1);
 
 /**
  * 503 `{"error":"rate limit unavailable"}` with `Retry-After: 1` for a request refused by a failed
