@@ -1,5 +1,6 @@
 import type { Container } from '../container/container';
 import { messageOf } from '../framework-error';
+import { settleWithin } from '../settle-within';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type {
   BeforeApplicationShutdown,
@@ -49,6 +50,8 @@ export class JobsRuntime
   readonly #started = new Promise<void>((resolve) => (this.#markStarting = resolve));
   // The start onApplicationBootstrap began, if it did: a command, or a shutdown before serving, begins none.
   #starting: Promise<void> | undefined;
+  // Set once the start has finished: an enqueue after that, in a request, races no timer.
+  #isStarted = false;
   #stopping = false;
   #stopped: Promise<void> | undefined;
 
@@ -96,18 +99,13 @@ export class JobsRuntime
    * True once the queue is connected and its queues exist, within `waitMs`; false when its start
    * failed, or has not finished in time (the database is down, or the application does not serve).
    */
-  async whenStarted(waitMs: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false)));
+  whenStarted(waitMs: number): Promise<boolean> {
+    if (this.#isStarted) return Promise.resolve(true);
     const started = this.#started.then(
       () => true,
       () => false,
     );
-    try {
-      return await Promise.race([started, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return settleWithin(started, waitMs, () => false);
   }
 
   /** Stores a job for the queue `name`; resolves with its id, or null when its id is taken. Only once started. */
@@ -179,6 +177,7 @@ export class JobsRuntime
       );
     }
     await this.#unscheduleOthers(boss);
+    this.#isStarted = true;
     logger.info({ jobs: this.names }, 'job queue started');
   }
 
