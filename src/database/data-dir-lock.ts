@@ -27,7 +27,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     const content = await readFile(pidFile, 'utf8').catch(() => undefined);
     if (content === undefined) continue; // released or taken over meanwhile: try again
     const owner = Number.parseInt(content, 10);
-    if (isRunning(owner)) {
+    if (isProcessRunning(owner)) {
       throw DatabaseErrors.dataDirInUse(dataDir, owner);
     }
     await removeIfUnchanged(pidFile, content);
@@ -66,7 +66,8 @@ async function removeIfUnchanged(pidFile: string, staleContent: string): Promise
   await unlink(aside).catch(() => undefined);
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process `pid` runs on this machine (one of another user's counts). @example isProcessRunning(process.pid) // true */
+export function isProcessRunning(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

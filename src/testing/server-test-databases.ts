@@ -1,3 +1,4 @@
+import { isProcessRunning } from '../database/data-dir-lock';
 import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
 import { messageOf } from '../framework-error';
@@ -89,18 +90,10 @@ async function sweepCopiesOfDeadProcesses(client: Client, serverUrl: string): Pr
   );
   for (const { datname } of rows) {
     const pid = Number(datname.slice(COPY_PREFIX.length).split('_')[0]);
-    if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) {
+    // A name without a pid is not one of keel's copies: left alone.
+    if (Number.isInteger(pid) && pid > 0 && !isProcessRunning(pid)) {
       await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
