@@ -56,6 +56,7 @@ const DESCRIPTIONS: Readonly<Record<number, string>> = {
   413: 'Body over the size limit',
   415: 'Unsupported content type: send JSON or a form',
   422: 'Validation failed; fields lists the messages by field',
+  429: 'Too many requests: the budget of this client is spent until Retry-After',
   503: 'The database cannot be reached, or the server is overloaded; Retry-After says when to ask again',
 };
 
@@ -97,6 +98,7 @@ export function operationResponses(
   if (sources.authenticates) statuses.add(401);
   if (sources.isGuarded) statuses.add(403);
   if (sources.mayBeUnavailable) statuses.add(503);
+  if (sources.isRateLimited) statuses.add(429);
   const stated = doc.answers ?? {};
   for (const status of Object.keys(stated)) statuses.add(Number(status));
   const responses: Record<string, JsonSchema> = {};
@@ -106,19 +108,13 @@ export function operationResponses(
       ? { description: own.description, ...(own.schema ? json(own.schema) : {}) }
       : { description: DESCRIPTIONS[status], ...answer(status, isPage, schemas) };
   }
-  if (sources.isRateLimited) {
-    responses['429'] = {
-      description: 'Too many requests: the budget of this client is spent until Retry-After',
-      headers: TOO_MANY_HEADERS,
-      ...json(schemas.error),
-    };
-  }
   return responses;
 }
 
 function answer(status: number, isPage: boolean, schemas: ResponseSchemas): JsonSchema {
   if (status === 204) return {};
   if (status === 303) return { headers: LOCATION };
+  if (status === 429) return { headers: TOO_MANY_HEADERS, ...json(schemas.error) };
   if (status === 503) return { headers: RETRY_AFTER, ...json(schemas.error) };
   // A page resource answers its successes, a missing item and an invalid form with pages.
   if (isPage && (status < 300 || status === 404 || status === 422)) return { content: HTML };
