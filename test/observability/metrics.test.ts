@@ -183,10 +183,14 @@ test('two applications in one process keep their series apart', async () => {
   }
 });
 
-test('HEAD /metrics answers the headers without the text', async () => {
+// Node drops a HEAD answer's body whatever the handler writes: what the route owes is its headers.
+test('HEAD /metrics answers the headers of the text', async () => {
   const res = await fetch(`${url}/metrics`, { method: 'HEAD' });
-  expect(res.status).toBe(200);
-  expect(await res.text()).toBe('');
+  expect({
+    status: res.status,
+    type: res.headers.get('content-type'),
+    length: Number(res.headers.get('content-length')) > 0,
+  }).toEqual({ status: 200, type: 'text/plain; version=0.0.4; charset=utf-8', length: true });
 });
 
 test('an overloaded application still answers scrapes while it sheds ordinary requests', async () => {
