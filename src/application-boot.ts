@@ -78,9 +78,9 @@ export async function bootParts(
       filters: container.getAll(APP_FILTER),
     },
     limit: container.has(RateLimits) ? container.get(RateLimits).limit : withoutRateLimits,
+    // Shedding comes before any phase: an overloaded process reads no body of a request it turns away.
+    refuse: load.isShedding ? shedLoad(load) : undefined,
   });
-  // Shedding comes first: an overloaded process does no other work for the requests it turns away.
-  if (load.isShedding) pipeline.use([shedLoad(load)]);
   // Middleware that modules provide (sessions) runs before what the application adds with app.use.
   pipeline.use(container.getAll(APP_MIDDLEWARE));
   for (const { type, instance, resolve } of container.controllers()) {

@@ -23,7 +23,7 @@ import type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
 import { ViewRenderer } from './http/views';
 import { MetadataKey } from './metadata/keys';
 import { accessLog } from './observability/access-log';
-import type { RequestWatcher } from './http/dispatcher';
+import type { RequestRefusal, RequestWatcher } from './http/dispatcher';
 import { composeWatchers } from './http/request-watchers';
 import { registeredTracer } from './observability/registered-tracer';
 import { requestSpans } from './observability/request-span';
@@ -50,6 +50,8 @@ export interface PipelineOptions {
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
   readonly limit: (route: LimitableRoute, handler: PreparedHandler) => PreparedHandler;
+  /** Turns requests away before any phase (load shedding); undefined when nothing does. */
+  readonly refuse: RequestRefusal | undefined;
 }
 
 /** The global hooks as the container provides them, before keel checks and pairs them. */
@@ -134,6 +136,7 @@ export class Pipeline {
           : [accessLog(options.accessLogger), ...options.watchers],
       ),
       tracing: tracer === undefined ? undefined : requestSpans(tracer),
+      refuse: options.refuse,
     });
   }
 

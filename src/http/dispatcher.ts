@@ -47,9 +47,17 @@ export interface DispatcherParts {
   readonly requestIdHeader: string | undefined;
   /** Told of each request as it arrives (the access log, where it is on); undefined costs nothing. */
   readonly watch: RequestWatcher | undefined;
+  /** Asked first of all whether the request is refused (load shedding); undefined costs nothing. */
+  readonly refuse?: RequestRefusal | undefined;
   /** A span per request, where a tracer provider is registered; undefined costs nothing. */
   readonly tracing: RequestTracing | undefined;
 }
+
+/**
+ * Answers a request before any phase when it must be turned away (load shedding), and says so: such a
+ * request has its body neither read nor parsed.
+ */
+export type RequestRefusal = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** Sees each request as it arrives, before any phase: what the access log hangs its line on. */
 export type RequestWatcher = (state: RequestState, req: IncomingMessage, res: ServerResponse) => void;
@@ -106,7 +114,8 @@ export class Dispatcher {
   // parsed body, middleware that read one) is put back in it, as those events belong to the
   // connection, not to the request.
   readonly #serve = (req: Request, res: Response, state: RequestState): void => {
-    const { objects, isExpressInUse } = this.#parts;
+    const { objects, isExpressInUse, refuse } = this.#parts;
+    if (refuse !== undefined && refuse(req, res)) return;
     objects.equip(req, res);
     if (!isExpressInUse()) return this.#parseBody(req, res, state);
     markHeadersObserved(res);

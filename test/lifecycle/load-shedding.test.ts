@@ -83,6 +83,21 @@ test('past a memory limit every route but health answers 503 overloaded with Ret
   ).toHaveLength(1);
 });
 
+test('an overloaded process turns a request away before reading its body', async () => {
+  const url = await serve({ maxRssBytes: 1 }, captureLog());
+  // Parsed first, this body would be a 400 (malformed JSON): the 503 shows it was never read.
+  const response = await fetch(`${url}/ping`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"not json',
+    signal: AbortSignal.timeout(10_000),
+  });
+  expect({ status: response.status, body: await response.json() }).toEqual({
+    status: 503,
+    body: { error: 'overloaded' },
+  });
+});
+
 test('bursts that block the event loop shed ordinary requests, and answers are 200 again within seconds once they stop', async () => {
   const log = captureLog();
   const url = await serve({ maxEventLoopDelayMs: 150, retryAfterS: 1 }, log);
