@@ -5,7 +5,7 @@ import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
 import type { RouteInfo, RouteParams, RouteQuery } from './route-info';
 import type { ErrorPages } from './error-pages';
-import { markHeadersObserved } from './observed-headers';
+import { holdHeader, markHeadersObserved } from './held-headers';
 import { pageData } from './page-data';
 import { requestQuery } from './request-query';
 import { sendError } from './error-responder';
@@ -135,7 +135,7 @@ export class Context {
 
   /** Sets the response header `name`; the handler still answers through the context. @example ctx.header('Cache-Control', 'no-store') */
   header(name: string, value: string | number | readonly string[]): void {
-    if (this.#isWritable()) this.#res.setHeader(name, value);
+    if (this.#isWritable()) holdHeader(this.#res, name, value);
   }
 
   /** Sends `value` as JSON with `status`. @example ctx.json(201, order) */

@@ -9,7 +9,7 @@ import { Exchange } from './exchange';
 import type { ExpressObjects } from './express-objects';
 import { HttpError } from './http-error';
 import { runErrorMiddleware, runMiddleware } from './middleware';
-import { markHeadersObserved } from './observed-headers';
+import { holdHeader, markHeadersObserved } from './held-headers';
 import { rawHeader, requestIdFrom } from './request-id';
 import { RequestState, requestScope } from './request-state';
 import type { RequestTracing, ScopeEntry } from './request-tracing';
@@ -99,12 +99,12 @@ export class Dispatcher {
 
   /** Answers one request. @example server.on('request', dispatcher.handle) */
   readonly handle = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
-    const { requestIdHeader, watch, tracing } = this.#parts;
+    const { watch, tracing } = this.#parts;
     const idHeader = this.#idHeader;
     const state = new RequestState(
       requestIdFrom(idHeader === undefined ? undefined : rawHeader(incoming.rawHeaders, idHeader)),
     );
-    if (requestIdHeader !== undefined) outgoing.setHeader(requestIdHeader, state.requestId);
+    if (idHeader !== undefined) holdHeader(outgoing, idHeader, state.requestId);
     if (tracing !== undefined) tracing.open(state, incoming, outgoing);
     if (watch !== undefined) watch(state, incoming, outgoing);
     this.#enter(state, this.#serve, incoming as Request, outgoing as Response, state);

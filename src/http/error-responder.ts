@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { HttpError } from './http-error';
 import { type FieldErrors } from './http-error';
 import type { Logger } from '../logging/logger';
+import { markHeadersObserved } from './held-headers';
 import type { ErrorPages } from './error-pages';
 import { sendHtml, sendJson } from './send';
 
@@ -119,6 +120,8 @@ export function respondWithError(
   }
   if (answer.status >= 500)
     logger[answer.logLevel ?? 'error']({ err: error, ...requestDetails(req) }, 'request failed');
+  // The headers the failed answer had held are set, to be edited as any other.
+  markHeadersObserved(res);
   for (const header of SUCCESS_HEADERS) res.removeHeader(header);
   res.setHeader('Cache-Control', 'no-store');
   const headers = error instanceof HttpError ? error.headers : answer.headers;

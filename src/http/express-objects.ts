@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import http from 'node:http';
+import { HeaderHoldingResponse } from './held-headers';
 
 /** The request and response classes a Node server creates its objects from. */
 export interface ServerClasses {
@@ -27,7 +28,7 @@ export class ExpressObjects {
   // its fast path, and measured here the other way served a tenth of the requests.
   readonly serverClasses: ServerClasses = {
     IncomingMessage: class extends http.IncomingMessage {},
-    ServerResponse: class extends http.ServerResponse {} as typeof http.ServerResponse,
+    ServerResponse: class extends HeaderHoldingResponse {} as typeof http.ServerResponse,
   };
   /** `app.locals`, the same object before and after Express loads. */
   readonly locals: Record<string, unknown> = Object.create(null) as Record<string, unknown>;

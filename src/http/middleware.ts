@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Class } from '../container/token';
-import { markHeadersObserved } from './observed-headers';
+import { markHeadersObserved } from './held-headers';
 import { isThenable } from './thenable';
 
 /**

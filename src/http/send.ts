@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { areHeadersObserved } from './observed-headers';
+import { areHeadersObserved, takeHeldHeaders } from './held-headers';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -25,8 +25,14 @@ export function sendHtml(res: ServerResponse, status: number, page: string): voi
 
 /** Ends the response with `status` and no body. @example sendEmpty(res, 204) */
 export function sendEmpty(res: ServerResponse, status: number): void {
-  res.statusCode = status;
-  if (!BODILESS.has(status)) res.setHeader('Content-Length', 0);
+  if (areHeadersObserved(res)) {
+    res.statusCode = status;
+    if (!BODILESS.has(status)) res.setHeader('Content-Length', 0);
+  } else {
+    const headers = takeHeldHeaders(res);
+    if (!BODILESS.has(status)) headers['content-length'] = 0;
+    res.writeHead(status, headers);
+  }
   res.end();
 }
 
@@ -40,7 +46,10 @@ export function sendText(res: ServerResponse, status: number, type: string, body
     res.setHeader('Content-Length', length);
   } else {
     // Headers set earlier still go out: writeHead merges them, these two winning.
-    res.writeHead(status, { 'Content-Type': type, 'Content-Length': length });
+    const headers = takeHeldHeaders(res);
+    headers['content-type'] = type;
+    headers['content-length'] = length;
+    res.writeHead(status, headers);
   }
   // Node's own responses drop a HEAD answer's body; a response from elsewhere (an in-process
   // request) may not, so it is never handed one.
