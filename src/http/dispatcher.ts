@@ -14,6 +14,7 @@ import { rawHeader, requestIdFrom } from './request-id';
 import { RequestState, requestScope } from './request-state';
 import type { RequestTracing, ScopeEntry } from './request-tracing';
 import { isThenable } from './thenable';
+import { watching, type RequestWatcher, type StartWatching } from './request-watchers';
 
 /** A lookup's outcome: the endpoint and its parameters, a path that cannot be decoded, or nothing. */
 export type RouteMatch =
@@ -45,7 +46,7 @@ export interface DispatcherParts {
   readonly describers: readonly ErrorDescriber[];
   /** The header the request id is read from and answered in; undefined: neither. */
   readonly requestIdHeader: string | undefined;
-  /** Told of each request as it arrives (the access log, where it is on); undefined costs nothing. */
+  /** Told of each request as it arrives and as its answer closes (the access log, metrics); undefined costs nothing. */
   readonly watch: RequestWatcher | undefined;
   /** Asked first of all whether the request is refused (load shedding); undefined costs nothing. */
   readonly refuse?: RequestRefusal | undefined;
@@ -58,9 +59,6 @@ export interface DispatcherParts {
  * request has its body neither read nor parsed.
  */
 export type RequestRefusal = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/** Sees each request as it arrives, before any phase: what the access log hangs its line on. */
-export type RequestWatcher = (state: RequestState, req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * Where an error is answered first: the filters that may catch it and the exchange they see; none
@@ -90,23 +88,26 @@ export class Dispatcher {
   readonly #idHeader: string | undefined;
   // How each step enters the request's scope: with tracing, its trace context too.
   readonly #enter: ScopeEntry;
+  readonly #startWatching: StartWatching | undefined;
 
   constructor(parts: DispatcherParts) {
     this.#parts = parts;
     this.#idHeader = parts.requestIdHeader?.toLowerCase();
     this.#enter = parts.tracing?.enter ?? requestScope.run.bind(requestScope);
+    this.#startWatching = parts.watch === undefined ? undefined : watching(parts.watch);
   }
 
   /** Answers one request. @example server.on('request', dispatcher.handle) */
   readonly handle = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
-    const { watch, tracing } = this.#parts;
+    const { tracing } = this.#parts;
+    const startWatching = this.#startWatching;
     const idHeader = this.#idHeader;
     const state = new RequestState(
       requestIdFrom(idHeader === undefined ? undefined : rawHeader(incoming.rawHeaders, idHeader)),
     );
     if (idHeader !== undefined) holdHeader(outgoing, idHeader, state.requestId);
     if (tracing !== undefined) tracing.open(state, incoming, outgoing);
-    if (watch !== undefined) watch(state, incoming, outgoing);
+    if (startWatching !== undefined) startWatching(state, incoming, outgoing);
     this.#enter(state, this.#serve, incoming as Request, outgoing as Response, state);
   };
 

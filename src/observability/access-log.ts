@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestWatcher } from '../http/dispatcher';
+import type { RequestWatcher } from '../http/request-watchers';
 import type { RequestState } from '../http/request-state';
 import type { Logger } from '../logging/logger';
 
@@ -31,11 +31,11 @@ export interface AccessLine {
  * new Dispatcher({ ...parts, watch: accessLog(logger) });
  */
 export function accessLog(logger: Logger): RequestWatcher {
-  return (state, req, res) => {
-    state.startedAt = performance.now();
-    state.bytesBefore = bytesWritten(req);
-    // 'close' comes once either way: after the answer is finished, or when the connection drops.
-    res.on('close', () => writeLine(logger, state, req, res));
+  return {
+    arrived: (state, req) => {
+      state.bytesBefore = bytesWritten(req);
+    },
+    closed: (state, req, res) => writeLine(logger, state, req, res),
   };
 }
 

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import type { Histogram } from 'prom-client';
 import { Injectable } from '../decorators/injectable';
-import type { RequestWatcher } from '../http/dispatcher';
+import type { RequestWatcher } from '../http/request-watchers';
 import type { RouteInfo } from '../http/route-info';
 import { Metrics } from './metrics';
+import { RequestHistogram, type HistogramSeries } from './request-histogram';
 
 type HttpLabel = 'method' | 'route' | 'status';
 type HttpLabels = Readonly<Record<HttpLabel, string>>;
@@ -18,24 +18,22 @@ const CLIENT_CLOSED = 499;
  * The HTTP series (`http_requests_total`, `http_request_duration_seconds`,
  * `http_requests_in_flight`), kept by a watcher the dispatcher calls for every request. The
  * `route` label is the matched route's pattern, `""` for a request no route matched, so no raw
- * path ever becomes a series. Per request it does one histogram observation, with a labels
- * object made once per route, method and status; the counter and the in-flight gauge are read
- * at scrape time.
+ * path ever becomes a series. Per request it does one histogram observation, in a series made
+ * once per route, method and status; the counter and the in-flight gauge are read at scrape time.
  *
  * @example
- * new Dispatcher({ ...parts, watch: new HttpMetrics(metrics).watch });
+ * new Dispatcher({ ...parts, watch: new HttpMetrics(metrics).watcher });
  */
 @Injectable()
 export class HttpMetrics {
-  readonly #duration: Histogram<HttpLabel>;
-  readonly #labels = new Map<RouteInfo | undefined, Map<string, Map<number, HttpLabels>>>();
+  readonly #duration: RequestHistogram;
+  readonly #series = new Map<RouteInfo | undefined, Map<string, Map<number, HistogramSeries>>>();
   #inFlight = 0;
 
   constructor(metrics: Metrics) {
-    const duration = metrics.histogram({
+    const duration = new RequestHistogram(metrics.registry, {
       name: DURATION,
       help: "Time from a request's arrival to the end of its answer, by method, route pattern and status",
-      labelNames: HTTP_LABELS,
     });
     this.#duration = duration;
     // The histogram's count is the number of requests: the counter is copied from it at scrape
@@ -62,25 +60,28 @@ export class HttpMetrics {
   }
 
   /** Times and counts one request, from its arrival until its answer ends or its client leaves. */
-  readonly watch: RequestWatcher = (state, req, res) => {
-    const startedAt = performance.now();
-    this.#inFlight += 1;
-    res.once('close', () => {
+  readonly watcher: RequestWatcher = {
+    arrived: () => {
+      this.#inFlight += 1;
+    },
+    closed: (state, req, res) => {
       this.#inFlight -= 1;
-      const labels = this.#labelsOf(state.route, req.method ?? '', res);
-      this.#duration.observe(labels, (performance.now() - startedAt) / 1000);
-    });
+      const series = this.#seriesOf(state.route, req.method ?? '', res);
+      series.observe((performance.now() - state.startedAt) / 1000);
+    },
   };
 
-  #labelsOf(route: RouteInfo | undefined, method: string, res: ServerResponse): HttpLabels {
+  #seriesOf(route: RouteInfo | undefined, method: string, res: ServerResponse): HistogramSeries {
     const status = res.headersSent ? res.statusCode : CLIENT_CLOSED;
-    let byMethod = this.#labels.get(route);
-    if (!byMethod) this.#labels.set(route, (byMethod = new Map()));
+    let byMethod = this.#series.get(route);
+    if (!byMethod) this.#series.set(route, (byMethod = new Map()));
     let byStatus = byMethod.get(method);
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let labels = byStatus.get(status);
-    if (!labels)
-      byStatus.set(status, (labels = { method, route: route?.path ?? '', status: String(status) }));
-    return labels;
+    let series = byStatus.get(status);
+    if (!series) {
+      const labels: HttpLabels = { method, route: route?.path ?? '', status: String(status) };
+      byStatus.set(status, (series = this.#duration.series(labels)));
+    }
+    return series;
   }
 }

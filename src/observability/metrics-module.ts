@@ -35,7 +35,7 @@ export class MetricsModule {
         Metrics,
         HttpMetrics,
         DependencyMetrics,
-        { provide: REQUEST_WATCHERS, useFactory: (http: HttpMetrics) => http.watch, inject: [HttpMetrics] },
+        { provide: REQUEST_WATCHERS, useFactory: (http: HttpMetrics) => http.watcher, inject: [HttpMetrics] },
         { provide: JOB_OUTCOME_LISTENER, useFactory: countJobOutcomes, inject: [Metrics] },
         // Both are registered; the settings, known only at boot when a factory makes them, choose
         // the one that serves.
