@@ -1,9 +1,10 @@
 import type { Request } from 'express';
 import type { Class } from '../container/token';
 import { isApplicationClass } from '../metadata/design-types';
-import { bindQuery, prepareBinding } from './bind';
+import { bindBody, bindQuery, prepareBinding, type BindResult } from './bind';
 import type { Context } from './context';
 import { HandlerErrors } from './handler-errors';
+import { isThenable } from './thenable';
 
 /** The request reads a handler parameter can be decorated with. */
 export type ParamSource = 'param' | 'query' | 'form' | 'body' | 'ctx' | 'custom';
@@ -21,7 +22,7 @@ export interface ArgumentSpec {
   readonly data?: unknown;
 }
 
-/** Reads one argument of a handler from its request: a value, or a promise of one. */
+/** Reads one argument of a handler from its request: a value, or a promise of one; throws (or rejects) for a refused request. */
 export type ArgumentReader = (ctx: Context, req: Request) => unknown;
 
 /**
@@ -47,7 +48,7 @@ export function argumentReader(spec: ArgumentSpec, declaredType: unknown, source
     case 'ctx':
       return (ctx) => ctx;
     case 'body':
-      return classReader(spec.type ?? declaredType, source, spec, (ctx, _req, type) => ctx.bind(type));
+      return classReader(spec.type ?? declaredType, source, spec, (_ctx, req, type) => bindBody(req, type));
     case 'custom': {
       const { read, data } = spec;
       return (ctx) => read?.(ctx, data);
@@ -68,7 +69,7 @@ type Binder = (
   ctx: Context,
   req: Request,
   type: Class<object>,
-) => Promise<{ ok: true; value: object } | { ok: false; error: Error }>;
+) => BindResult<object> | Promise<BindResult<object>>;
 
 // `@Body()` and `@Query()` bind into a class: the 415 or 422 answers before the handler runs.
 function classReader(type: unknown, source: string, spec: ArgumentSpec, bind: Binder): ArgumentReader {
@@ -80,9 +81,15 @@ function classReader(type: unknown, source: string, spec: ArgumentSpec, bind: Bi
     );
   }
   prepareBinding(type as Class);
-  return async (ctx, req) => {
-    const result = await bind(ctx, req, type as Class<object>);
-    if (!result.ok) throw result.error;
-    return result.value;
+  // A compiled binding answers at once, and so does the reader: the handler then runs in the same
+  // tick, with no promise between the parsed body and its answer.
+  return (ctx, req) => {
+    const result = bind(ctx, req, type as Class<object>);
+    return isThenable(result) ? result.then(boundValue) : boundValue(result);
   };
+}
+
+function boundValue(result: BindResult<object>): object {
+  if (!result.ok) throw result.error;
+  return result.value;
 }

@@ -36,13 +36,14 @@ const DEFAULT_MODE: BindingMode = process.env.KEEL_COMPILED_VALIDATION === '0' ?
 
 /**
  * Binds the request body into `type` and validates it; never throws for bad input. `mode` is
- * `'compiled'` unless `KEEL_COMPILED_VALIDATION=0`.
+ * `'compiled'` unless `KEEL_COMPILED_VALIDATION=0`. A compiled binding answers at once, an
+ * interpreted one (class-validator's) with a promise: a caller that awaits it waits for nothing more.
  */
-export async function bindBody<T extends object>(
+export function bindBody<T extends object>(
   req: Request,
   type: Class<T>,
   mode: BindingMode = DEFAULT_MODE,
-): Promise<BindResult<T>> {
+): BindResult<T> | Promise<BindResult<T>> {
   // Clients send `Content-Length: 0` and no type for an empty POST: that is no body, not an unknown type.
   const kind = isEmpty(req) ? null : bodyKind(req);
   if (kind === false) {
@@ -67,11 +68,11 @@ export async function bindBody<T extends object>(
  * @example
  * const filter = await bindQuery(req, OrderFilter); // { ok: true, value: { page: 2 } }
  */
-export async function bindQuery<T extends object>(
+export function bindQuery<T extends object>(
   req: Request,
   type: Class<T>,
   mode: BindingMode = DEFAULT_MODE,
-): Promise<BindResult<T>> {
+): BindResult<T> | Promise<BindResult<T>> {
   const query = requestQuery(req);
   return validateInto(
     type,

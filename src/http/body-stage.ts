@@ -20,11 +20,20 @@ let typeIs: typeof TypeIs | undefined;
  * keel reads, false for another type, null for no body. @example bodyKind(req) // 'json'
  */
 export function bodyKind(req: IncomingMessage): string | false | null {
+  // Asked by the body stage, then by the binding: read once per request.
+  const known = (req as KnownKind)[BODY_KIND];
+  if (known !== undefined) return known;
   // type-is (and the media type table under it) loads with the first body.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
   typeIs ??= require('type-is') as typeof TypeIs;
-  return typeIs(req, BODY_KINDS);
+  const kind = typeIs(req, BODY_KINDS);
+  (req as KnownKind)[BODY_KIND] = kind;
+  return kind;
 }
+
+const BODY_KIND = Symbol('keel.bodyKind');
+
+type KnownKind = IncomingMessage & { [BODY_KIND]?: string | false | null };
 
 /**
  * Phase 2 as one middleware, run only for requests that carry a body: most requests (GET, HEAD,
