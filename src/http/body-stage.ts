@@ -9,14 +9,20 @@ export interface BodyParsers {
   readonly multipart: RequestHandler;
 }
 
-// The bodies keel reads, as `req.is` names them: application/json, application/x-www-form-urlencoded
-// and multipart/*.
-const BODY_KINDS = ['json', 'urlencoded', 'multipart'];
+// The bodies keel reads, as full media types: type-is looks a short name ('json') up in the MIME
+// table at every call, and its answer is mapped back to the short name `req.is` would give.
+const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/*'];
+
+function kindOf(type: string | false | null): string | false | null {
+  if (type === 'application/json') return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'urlencoded';
+  return typeof type === 'string' ? 'multipart' : type;
+}
 
 let typeIs: typeof TypeIs | undefined;
 
 /**
- * The kind of body `req` declares, as Express's `req.is(BODY_KINDS)` gives it: one of the kinds
+ * The kind of body `req` declares, as Express's `req.is(['json', 'urlencoded', 'multipart'])` gives it: one of the kinds
  * keel reads, false for another type, null for no body. @example bodyKind(req) // 'json'
  */
 export function bodyKind(req: IncomingMessage): string | false | null {
@@ -26,7 +32,7 @@ export function bodyKind(req: IncomingMessage): string | false | null {
   // type-is (and the media type table under it) loads with the first body.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
   typeIs ??= require('type-is') as typeof TypeIs;
-  const kind = typeIs(req, BODY_KINDS);
+  const kind = kindOf(typeIs(req, BODY_TYPES));
   (req as KnownKind)[BODY_KIND] = kind;
   return kind;
 }
