@@ -74,7 +74,12 @@ export function createMethodHandler(spec: MethodHandlerSpec): PreparedHandler | 
   // Each argument is read once the one before it is known, as an `await` of each would, but a
   // reader that answers at once (a compiled body, a path parameter) costs no promise and no tick.
   const callWith = (args: unknown[]): unknown => method.apply(instance, args) as unknown;
-  const readRest = async (ctx: Context, req: Request, args: unknown[], pending: unknown): Promise<unknown> => {
+  const readRest = async (
+    ctx: Context,
+    req: Request,
+    args: unknown[],
+    pending: unknown,
+  ): Promise<unknown> => {
     args.push(await pending);
     for (let index = args.length; index < readers.length; index += 1)
       args.push(await (readers[index] as ArgumentReader)(ctx, req));
