@@ -4,6 +4,7 @@ import type BodyParser from 'body-parser';
 import type multerModule from 'multer';
 import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
 import { HttpError } from './http-error';
+import { withPlainJson } from './plain-json';
 import type { BodyParsers } from './body-stage';
 
 const MULTIPART_LIMITS: Readonly<Record<string, { status: number; message: string }>> = {
@@ -53,7 +54,10 @@ export function createBodyParsers(limit: string | number): BodyParsers {
     );
   };
   return {
-    json: whenFirstUsed((parsers) => parsers.json({ limit: limitBytes, type: ALREADY_MATCHED })),
+    json: withPlainJson(
+      whenFirstUsed((parsers) => parsers.json({ limit: limitBytes, type: ALREADY_MATCHED })),
+      limitBytes,
+    ),
     urlencoded: whenFirstUsed((parsers) =>
       parsers.urlencoded({ limit: limitBytes, extended: false, type: ALREADY_MATCHED }),
     ),

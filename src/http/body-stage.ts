@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type TypeIs from 'type-is';
+import { isPlainJson } from './plain-json';
+import { hasBody } from './raw-headers';
 
 /** The parser for each kind of body keel reads. */
 export interface BodyParsers {
@@ -29,12 +31,16 @@ export function bodyKind(req: IncomingMessage): string | false | null {
   // Asked by the body stage, then by the binding: read once per request.
   const known = (req as KnownKind)[BODY_KIND];
   if (known !== undefined) return known;
-  // type-is (and the media type table under it) loads with the first body.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
-  typeIs ??= require('type-is') as typeof TypeIs;
-  const kind = kindOf(typeIs(req, BODY_TYPES));
+  const kind = hasBody(req.rawHeaders) && isPlainJson(req) ? 'json' : kindByTypeIs(req);
   (req as KnownKind)[BODY_KIND] = kind;
   return kind;
+}
+
+function kindByTypeIs(req: IncomingMessage): string | false | null {
+  // type-is (and the media type table under it) loads with the first body that is not plain JSON.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
+  typeIs ??= require('type-is') as typeof TypeIs;
+  return kindOf(typeIs(req, BODY_TYPES));
 }
 
 const BODY_KIND = Symbol('keel.bodyKind');
@@ -68,19 +74,3 @@ export function forRequestsWithBody(parsers: BodyParsers, afterForm: RequestHand
     });
   };
 }
-
-// The rule body parsers apply themselves (type-is's hasBody): a declared length, or a chunked body.
-// Read from the raw headers: Node builds `req.headers` on first read, and most requests would
-// otherwise pay for it here alone.
-function hasBody(rawHeaders: readonly string[]): boolean {
-  for (let index = 0; index < rawHeaders.length; index += 2) {
-    const name = rawHeaders[index] as string;
-    // The length first: most names are ruled out without lowering their case.
-    if (name.length === CONTENT_LENGTH.length && name.toLowerCase() === CONTENT_LENGTH) return true;
-    if (name.length === TRANSFER_ENCODING.length && name.toLowerCase() === TRANSFER_ENCODING) return true;
-  }
-  return false;
-}
-
-const CONTENT_LENGTH = 'content-length';
-const TRANSFER_ENCODING = 'transfer-encoding';

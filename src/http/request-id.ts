@@ -16,18 +16,3 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,200}$/;
 export function requestIdFrom(incoming: string | undefined): string {
   return incoming !== undefined && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
-
-/**
- * The first value of the header `name` (lower case), read from Node's raw headers: `req.headers`
- * is built on its first read, and most requests would otherwise pay for it here alone.
- *
- * @example rawHeader(req.rawHeaders, 'x-request-id')
- */
-export function rawHeader(rawHeaders: readonly string[], name: string): string | undefined {
-  for (let index = 0; index < rawHeaders.length; index += 2) {
-    const candidate = rawHeaders[index] as string;
-    // The length first: most names are ruled out without lowering their case.
-    if (candidate.length === name.length && candidate.toLowerCase() === name) return rawHeaders[index + 1];
-  }
-  return undefined;
-}
