@@ -69,6 +69,7 @@ export async function bootParts(
     accessLogger,
     watchers: container.getAll(REQUEST_WATCHERS),
     requestIdHeader: settings.requestIdHeader,
+    isRequestScoped: settings.requestScope,
     views: settings.views,
     bodyLimit: settings.bodyLimit,
     errorDescribers: ERROR_DESCRIBERS,

@@ -42,6 +42,14 @@ export interface ApplicationOptions {
    * still exists for the logs. Default: `'X-Request-Id'`.
    */
   requestIdHeader?: string | false;
+  /**
+   * The request scope: what `currentRequest()` and the request fields of LOGGER's lines are read
+   * from, anywhere in a request's asynchronous work. On Node 20 it is an AsyncLocalStorage, which
+   * makes every asynchronous step of the process pay for it; `false` spares an application that
+   * reads neither: `currentRequest()` is then always undefined and services' lines carry no
+   * `requestId` (the access log still does). Tracing keeps it on. Default: `true`.
+   */
+  requestScope?: boolean;
 }
 
 /** The options with every default filled in. */
@@ -60,6 +68,7 @@ export interface ResolvedOptions {
   readonly accessLog: boolean;
   /** Undefined where the option is `false`. */
   readonly requestIdHeader: string | undefined;
+  readonly requestScope: boolean;
 }
 
 /** The options that shape listening and shutting down. */
@@ -89,6 +98,7 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     loadShedding: options.loadShedding === undefined ? undefined : resolveLoadShedding(options.loadShedding),
     accessLog: checkBoolean('accessLog', options.accessLog ?? true),
     requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
+    requestScope: checkBoolean('requestScope', options.requestScope ?? true),
   };
 }
 

@@ -42,6 +42,8 @@ export interface PipelineOptions {
   readonly watchers: readonly RequestWatcher[];
   /** The request id's header; undefined: neither read nor answered. */
   readonly requestIdHeader: string | undefined;
+  /** Whether requests run in the request scope that `currentRequest()` reads (tracing puts them there anyway). */
+  readonly isRequestScoped: boolean;
   readonly views: string;
   readonly bodyLimit: string | number;
   /** What errors without a status of their own mean, asked in order (the database's). */
@@ -130,6 +132,7 @@ export class Pipeline {
       pages,
       describers: options.errorDescribers,
       requestIdHeader: options.requestIdHeader,
+      isRequestScoped: options.isRequestScoped,
       watch: composeWatchers(
         options.accessLogger === undefined
           ? options.watchers

@@ -47,6 +47,8 @@ export interface DispatcherParts {
   readonly describers: readonly ErrorDescriber[];
   /** The header the request id is read from and answered in; undefined: neither. */
   readonly requestIdHeader: string | undefined;
+  /** Whether each step runs in the request scope `currentRequest()` reads; tracing's `enter` does so anyway. */
+  readonly isRequestScoped: boolean;
   /** Told of each request as it arrives and as its answer closes (the access log, metrics); undefined costs nothing. */
   readonly watch: RequestWatcher | undefined;
   /** Asked first of all whether the request is refused (load shedding); undefined costs nothing. */
@@ -94,7 +96,8 @@ export class Dispatcher {
   constructor(parts: DispatcherParts) {
     this.#parts = parts;
     this.#idHeader = parts.requestIdHeader?.toLowerCase();
-    this.#enter = parts.tracing?.enter ?? requestScope.run.bind(requestScope);
+    this.#enter =
+      parts.tracing?.enter ?? (parts.isRequestScoped ? requestScope.run.bind(requestScope) : runUnscoped);
     this.#startWatching = parts.watch === undefined ? undefined : watching(parts.watch);
   }
 
@@ -253,6 +256,9 @@ export class Dispatcher {
     });
   }
 }
+
+// Without the request scope a step is simply called.
+const runUnscoped: ScopeEntry = (_state, step, ...args) => step(...args);
 
 // An error of a route goes to its own filters, then the global ones, with its context.
 function routeScope({ endpoint, exchange }: { endpoint: Endpoint; exchange: Exchange }): ErrorScope {

@@ -9,7 +9,7 @@ const ORDER_ROUTE = benchRoute('GET /orders/:id');
 interface Configuration {
   readonly label: string;
   /** The switches `keel-configured-server` reads; none: the bare application, the baseline. */
-  readonly switches: readonly ('HOOKS' | 'ACCESS_LOG' | 'METRICS' | 'LOAD_SHEDDING')[];
+  readonly switches: readonly ('HOOKS' | 'ACCESS_LOG' | 'METRICS' | 'LOAD_SHEDDING' | 'NO_REQUEST_SCOPE')[];
 }
 
 /** The first is the baseline every other is compared with. */
@@ -20,6 +20,7 @@ export const CONFIGURATIONS: readonly Configuration[] = [
   { label: 'MetricsModule', switches: ['METRICS'] },
   { label: 'load shedding on, idle', switches: ['LOAD_SHEDDING'] },
   { label: 'access log, metrics and load shedding', switches: ['ACCESS_LOG', 'METRICS', 'LOAD_SHEDDING'] },
+  { label: 'request scope off (requestScope: false)', switches: ['NO_REQUEST_SCOPE'] },
 ];
 
 /**

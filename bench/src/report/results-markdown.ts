@@ -344,8 +344,9 @@ keel's \`GET /orders/:id\` in a bare application (logger off) and in the same ap
 part of a production configuration on: one \`APP_GUARD\` (reads a header) and one
 \`APP_INTERCEPTOR\` (sets a header, awaits \`next()\`); the access log through the default pino
 logger, its lines written to stdout (which the runner sends to a file);
-\`MetricsModule\` (the HTTP series observed on every request); load shedding with the limit \`framework new\` writes, never reached; and the three together. Interleaved round by round,
-medians of ${settings.rounds}.
+\`MetricsModule\` (the HTTP series observed on every request); load shedding with the limit \`framework new\` writes, never reached; and the three together. The last row turns the request scope
+off (\`requestScope: false\`): what the AsyncLocalStorage behind \`currentRequest()\` costs on this Node.
+Interleaved round by round, medians of ${settings.rounds}.
 
 ${renderConfigurationCostTable(summary)}
 
