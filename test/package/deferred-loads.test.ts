@@ -37,8 +37,14 @@ Module({ controllers: [ListController] })(AppModule);
     body: JSON.stringify({ name: 'pen' }),
   });
   const afterPost = loaded();
+  const form = await fetch(url + '/items', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'name=pen',
+  });
+  const afterForm = loaded();
   const who = await (await fetch(url + '/who', { headers: { 'user-agent': 'probe' } })).json();
-  console.log(JSON.stringify({ atBoot, got, missing, listed, afterGet, posted: await posted.json(), afterPost, who, afterReq: loaded() }));
+  console.log(JSON.stringify({ atBoot, got, missing, listed, afterGet, posted: await posted.json(), afterPost, form: await form.json(), afterForm, who, afterReq: loaded() }));
   await app.close();
 })();
 `;
@@ -55,8 +61,11 @@ describe('what a service loads, and when', () => {
       listed: 422,
       afterGet: [],
       posted: { posted: true },
-      // The body parsers load with the first body; Express, with the first read of ctx.req.
-      afterPost: ['body-parser'],
+      // A plain JSON body is read without body-parser, which loads with the first other body (a
+      // form); Express, with the first read of ctx.req.
+      afterPost: [],
+      form: { posted: true },
+      afterForm: ['body-parser'],
       who: { agent: 'probe' },
       afterReq: ['body-parser', 'express/lib/application'],
     });
