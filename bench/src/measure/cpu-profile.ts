@@ -63,10 +63,11 @@ function packageOf(url: string): string | undefined {
 
 function categorize(url: string, keelDir: string, benchDir: string, express: Set<string>): ProfileCategory {
   const file = url.replace(/^file:\/\//, '');
+  // keel is installed under the bench's node_modules, as a user's is: its own files first.
+  if (file.startsWith(keelDir)) return 'keel';
   const dependency = packageOf(file);
   if (dependency === 'find-my-way') return 'find-my-way';
   if (dependency !== undefined) return express.has(dependency) ? 'Express' : 'other packages';
-  if (file.startsWith(keelDir)) return 'keel';
   if (file.startsWith(benchDir)) return 'benchmark app';
   return 'Node'; // node: modules, V8 builtins, native code, the garbage collector
 }
