@@ -14,7 +14,7 @@ import {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestScope, type RequestState, type RequestTrace } from '../http/request-state';
 import type { RequestTracing } from '../http/request-tracing';
-import { requestPath } from './access-log';
+import { requestPath } from './access-line';
 
 // OpenTelemetry's HTTP semantic conventions, and keel's own attribute.
 const HTTP_REQUEST_METHOD = 'http.request.method';

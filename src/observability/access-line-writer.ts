@@ -1,0 +1,53 @@
+import type pino from 'pino';
+import { isDefaultLogger, type Logger } from '../logging/logger';
+import type { AccessLine } from './access-line';
+
+/** The levels an access line is written at. */
+export type AccessLevel = 'debug' | 'info' | 'error';
+
+/** Writes one access line (`msg: 'request'`) at `level`. */
+export type WriteAccessLine = (line: AccessLine, level: AccessLevel) => void;
+
+/**
+ * How the access log writes its lines to `logger`: through its methods, or, for the logger the
+ * `logger` option's default made, as pino would write them, straight to its destination. A line per
+ * request through pino's generic path (a loop over the fields, a character loop per string) costs
+ * about as much again as the line itself: 6.5 µs a line against 4.3 µs here.
+ *
+ * @example
+ * const write = accessLineWriter(logger);
+ * write(accessLine(state, req, res), 'info');
+ */
+export function accessLineWriter(logger: Logger): WriteAccessLine {
+  if (isDefaultLogger(logger)) return pinoLineWriter(logger);
+  return (line, level) => logger[level](line, 'request');
+}
+
+// pino's format: level, time, the logger's bindings (pid, hostname, name), the fields in order, msg.
+function pinoLineWriter(logger: pino.Logger): WriteAccessLine {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded already: `logger` is one of its loggers
+  const { symbols } = require('pino') as typeof pino;
+  // Where pino keeps a logger's destination and its bindings, exported for such integrations.
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const stream = internals[symbols.streamSym] as { write(line: string): unknown };
+  const bindings = internals[symbols.chindingsSym] as string;
+  const levels = logger.levels.values;
+  return (line, level) => {
+    const value = levels[level] ?? 0;
+    if (value < logger.levelVal) return;
+    stream.write(`{"level":${value},"time":${Date.now()}${bindings}${accessFields(line)},"msg":"request"}\n`);
+  };
+}
+
+// The line's fields as pino writes them: in AccessLine's order, undefined ones left out. A string is
+// quoted by JSON.stringify, which for what these fields can hold (a method, a path as Node read it,
+// a route pattern, a checked or generated id) writes what pino's own quoting does.
+function accessFields(line: AccessLine): string {
+  let fields = line.method === undefined ? '' : `,"method":${JSON.stringify(line.method)}`;
+  fields +=
+    `,"path":${JSON.stringify(line.path)},"route":${line.route === null ? 'null' : JSON.stringify(line.route)}` +
+    `,"status":${line.status},"ms":${line.ms},"bytes":${line.bytes},"requestId":${JSON.stringify(line.requestId)}`;
+  if (line.traceId !== undefined) fields += `,"traceId":${JSON.stringify(line.traceId)}`;
+  if (line.aborted === true) fields += ',"aborted":true';
+  return fields;
+}

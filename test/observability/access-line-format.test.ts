@@ -1,0 +1,100 @@
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { REPO_ROOT, runNode } from '../factories/cli';
+
+/** A line of keel's default logger, as written and as parsed. */
+interface WrittenLine {
+  readonly text: string;
+  readonly entry: Record<string, unknown>;
+}
+
+let accessLines: WrittenLine[];
+
+// keel's default logger writes its access lines itself, in pino's format: the fixture's stdout is
+// what a log shipper reads.
+beforeAll(async () => {
+  const script = path.join(REPO_ROOT, 'test', 'fixtures', 'apps', 'access-lines.mjs');
+  const run = await runNode(script, [], { timeoutMs: 30_000 });
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  accessLines = run.stdout
+    .split('\n')
+    .filter((text) => text !== '')
+    .map((text) => ({ text: `${text}\n`, entry: JSON.parse(text) as Record<string, unknown> }))
+    .filter(({ entry }) => entry.msg === 'request');
+});
+
+const LEVEL_NAMES: Record<number, 'debug' | 'info' | 'error'> = { 20: 'debug', 30: 'info', 50: 'error' };
+
+/** What pino itself writes for `entry`'s fields, with the same time, pid and host. */
+function writtenByPino(entry: Record<string, unknown>): string {
+  const { level, time, pid, hostname, name, msg, ...fields } = entry;
+  let written = '';
+  const logger = pino(
+    {
+      name: name as string,
+      base: { pid, hostname },
+      timestamp: () => `,"time":${String(time)}`,
+      level: 'debug',
+    },
+    { write: (line: string) => (written = line) },
+  );
+  const levelName = LEVEL_NAMES[level as number];
+  if (levelName === undefined) throw new Error(`unexpected level ${String(level)}`);
+  logger[levelName](fields, msg as string);
+  return written;
+}
+
+function lineOf(requestId: string): WrittenLine {
+  const line = accessLines.find(({ entry }) => entry.requestId === requestId);
+  if (line === undefined) throw new Error(`no access line for ${requestId}`);
+  return line;
+}
+
+test('each access line is, byte for byte, the line pino writes for its fields', () => {
+  expect(accessLines.length).toBe(6);
+  for (const { text, entry } of accessLines) expect(text).toBe(writtenByPino(entry));
+});
+
+test('the fields come in the order of the access line, with the logger bindings first', () => {
+  const { entry } = lineOf('plain-7');
+  expect(Object.keys(entry)).toEqual([
+    'level',
+    'time',
+    'pid',
+    'hostname',
+    'name',
+    'method',
+    'path',
+    'route',
+    'status',
+    'ms',
+    'bytes',
+    'requestId',
+    'msg',
+  ]);
+  expect(entry).toMatchObject({
+    level: 30,
+    pid: expect.any(Number) as number,
+    hostname: os.hostname(),
+    name: 'keel',
+    method: 'GET',
+    path: '/orders/7',
+    route: '/orders/:id',
+    status: 200,
+  });
+});
+
+test('a route no request matched, a 5xx, a generated id, an escaped path and a client that left', () => {
+  expect(lineOf('unrouted').entry).toMatchObject({ level: 30, route: null, status: 404 });
+  expect(lineOf('broken').entry).toMatchObject({ level: 50, route: '/broken', status: 500 });
+  expect(lineOf('quoted').entry).toMatchObject({ path: '/orders/a"b\\c', route: '/orders/:id' });
+  expect(lineOf('gone').entry).toMatchObject({ route: '/slow', status: null, bytes: 0, aborted: true });
+  const generated = accessLines.find(({ entry }) => entry.path === '/orders/8');
+  expect(generated?.entry.requestId).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('the probes are written at debug, which the default logger leaves out', () => {
+  expect(accessLines.some(({ entry }) => entry.requestId === 'probe')).toBe(false);
+});
