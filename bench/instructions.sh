@@ -1,0 +1,39 @@
+#!/bin/sh
+# Instructions per request of one benchmark server, counted by valgrind's callgrind: repeatable
+# within a few percent whatever else the machine is doing, where req/s on these machines moves by a
+# fifth between runs. User space only (the kernel's share, writev's above all, is not counted), so
+# the ratios it gives are ratios of the servers' own work, not of throughput.
+#
+#   sh bench/instructions.sh keel-configured-server.js                  # the bare application
+#   sh bench/instructions.sh keel-configured-server.js ACCESS_LOG=1     # with the access log
+#   ROUTE=/health sh bench/instructions.sh fastify-server.js
+#
+# Needs valgrind and a built benchmark (`npm run bench`, or its first three steps). Each count is of
+# REQUESTS requests (default 4000) after as many to warm the server up, 10 connections.
+set -eu
+cd "$(dirname "$0")"
+script=$1
+shift
+route=${ROUTE:-/orders/1}
+requests=${REQUESTS:-4000}
+port=$((20000 + $$ % 20000))
+out=$(mktemp -d)
+env NODE_ENV=production PORT=$port "$@" valgrind --tool=callgrind --callgrind-out-file="$out/count.%p" \
+  node "dist/bench/src/servers/$script" >"$out/server.log" 2>&1 &
+booted=no
+for _ in $(seq 1 120); do
+  if curl -sf "http://127.0.0.1:$port$route" >/dev/null 2>&1; then booted=yes; break; fi
+  sleep 1
+done
+[ "$booted" = yes ] || { echo "the server did not answer $route; its output: $out/server.log" >&2; exit 1; }
+pid=$(ss -ltnp "sport = :$port" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)
+load() { node_modules/.bin/autocannon -a "$requests" -c 10 "http://127.0.0.1:$port$route" >/dev/null 2>&1; }
+load
+callgrind_control -z "$pid" >/dev/null 2>&1
+load
+callgrind_control -d "$pid" >/dev/null 2>&1
+sleep 1
+kill "$pid"
+counted=$(grep '^summary:' "$out/count.$pid.1" | awk '{print $2}')
+echo "$script $* $route: $((counted / requests)) instructions per request"
+rm -rf "$out"
