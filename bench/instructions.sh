@@ -7,6 +7,8 @@
 #   sh bench/instructions.sh keel-configured-server.js                  # the bare application
 #   sh bench/instructions.sh keel-configured-server.js ACCESS_LOG=1     # with the access log
 #   ROUTE=/health sh bench/instructions.sh fastify-server.js
+#   ROUTE=/api/orders BODY='{"item":"widget","quantity":3,"email":"ada@example.com"}' \
+#     sh bench/instructions.sh keel-server.js                         # POSTs BODY as JSON
 #
 # Needs valgrind and a built benchmark (`npm run bench`, or its first three steps). Each count is of
 # REQUESTS requests (default 4000) after as many to warm the server up, 10 connections.
@@ -16,18 +18,26 @@ script=$1
 shift
 route=${ROUTE:-/orders/1}
 requests=${REQUESTS:-4000}
+body=${BODY:-}
 port=$((20000 + $$ % 20000))
 out=$(mktemp -d)
 env NODE_ENV=production PORT=$port "$@" valgrind --tool=callgrind --callgrind-out-file="$out/count.%p" \
   node "dist/bench/src/servers/$script" >"$out/server.log" 2>&1 &
 booted=no
 for _ in $(seq 1 120); do
-  if curl -sf "http://127.0.0.1:$port$route" >/dev/null 2>&1; then booted=yes; break; fi
+  if curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1; then booted=yes; break; fi
   sleep 1
 done
-[ "$booted" = yes ] || { echo "the server did not answer $route; its output: $out/server.log" >&2; exit 1; }
+[ "$booted" = yes ] || { echo "the server did not answer /health; its output: $out/server.log" >&2; exit 1; }
 pid=$(ss -ltnp "sport = :$port" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)
-load() { node_modules/.bin/autocannon -a "$requests" -c 10 "http://127.0.0.1:$port$route" >/dev/null 2>&1; }
+load() {
+  if [ -z "$body" ]; then
+    node_modules/.bin/autocannon -a "$requests" -c 10 "http://127.0.0.1:$port$route" >/dev/null 2>&1
+  else
+    node_modules/.bin/autocannon -a "$requests" -c 10 -m POST -H 'content-type: application/json' -b "$body" \
+      "http://127.0.0.1:$port$route" >/dev/null 2>&1
+  fi
+}
 load
 callgrind_control -z "$pid" >/dev/null 2>&1
 load
