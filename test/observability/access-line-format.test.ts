@@ -27,9 +27,18 @@ beforeAll(async () => {
 
 const LEVEL_NAMES: Record<number, 'debug' | 'info' | 'error'> = { 20: 'debug', 30: 'info', 50: 'error' };
 
-/** What pino itself writes for `entry`'s fields, with the same time, pid and host. */
+// The access line's fields in the order keel builds them (`accessLine`), which pino keeps.
+const FIELD_ORDER = ['method', 'path', 'route', 'status', 'ms', 'bytes', 'requestId', 'traceId', 'aborted'];
+
+/**
+ * What pino itself writes for `entry`'s fields, given in the access line's order (not the order they
+ * were read in, so that a field out of place differs), with the same time, pid and host.
+ */
 function writtenByPino(entry: Record<string, unknown>): string {
-  const { level, time, pid, hostname, name, msg, ...fields } = entry;
+  const { level, time, pid, hostname, name, msg, ...read } = entry;
+  const unknown = Object.keys(read).filter((key) => !FIELD_ORDER.includes(key));
+  if (unknown.length > 0) throw new Error(`unexpected fields ${unknown.join(', ')}`);
+  const fields = Object.fromEntries(FIELD_ORDER.filter((key) => key in read).map((key) => [key, read[key]]));
   let written = '';
   const logger = pino(
     {
@@ -57,23 +66,8 @@ test('each access line is, byte for byte, the line pino writes for its fields', 
   for (const { text, entry } of accessLines) expect(text).toBe(writtenByPino(entry));
 });
 
-test('the fields come in the order of the access line, with the logger bindings first', () => {
+test("a routed request: the bindings of keel's logger, the route, the path without its query", () => {
   const { entry } = lineOf('plain-7');
-  expect(Object.keys(entry)).toEqual([
-    'level',
-    'time',
-    'pid',
-    'hostname',
-    'name',
-    'method',
-    'path',
-    'route',
-    'status',
-    'ms',
-    'bytes',
-    'requestId',
-    'msg',
-  ]);
   expect(entry).toMatchObject({
     level: 30,
     pid: expect.any(Number) as number,
