@@ -55,7 +55,15 @@ export async function startBalancer(backends: Readonly<Record<string, number>>):
   const child = spawn('haproxy', ['-f', file, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A haproxy that could not start (not installed) never exits: its spawn error ends it instead.
+  let spawnError: Error | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (error) => {
+      spawnError = error;
+      resolve();
+    });
+  });
   const balancer: Balancer = {
     url: `http://127.0.0.1:${port}`,
     states: () => readStates(socket),
@@ -64,6 +72,7 @@ export async function startBalancer(backends: Readonly<Record<string, number>>):
       for (;;) {
         const states = await readStates(socket).catch(() => ({}) as Record<string, string>);
         if (names.every((name) => states[name] === 'UP')) return;
+        if (spawnError !== undefined) throw new Error(`haproxy did not start: ${spawnError.message}`);
         if (child.exitCode !== null) throw new Error(`haproxy exited: ${stderr}`);
         if (performance.now() > deadline)
           throw new Error(`servers not UP within ${timeoutMs} ms: ${JSON.stringify(states)}`);
