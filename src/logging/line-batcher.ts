@@ -1,48 +1,53 @@
 import * as onExit from 'on-exit-leak-free';
 
-/** What the batcher hands its bytes to: pino's sonic-boom destination in `contentMode: 'buffer'`. */
-export interface BufferSink {
+/**
+ * What the batcher hands its bytes to: pino's sonic-boom destination with `sync: true` and
+ * `contentMode: 'buffer'`, which has written (or dropped, on a closed pipe) what it is given by the
+ * time `write` returns, so the batcher's buffer is free again.
+ */
+export interface SynchronousSink {
   write(bytes: Buffer): boolean;
-  flush(callback?: (error?: Error) => unknown): void;
   flushSync(): void;
 }
 
-// Lines are encoded into slabs of this size; each batch handed on is a view of one.
-const SLAB_BYTES = 64 * 1024;
+// The buffer the lines of one turn are encoded into: a busy turn's worth of access lines.
+const BATCH_BYTES = 64 * 1024;
 
 /**
- * A log destination that encodes each line into a shared slab at once and hands the lines of one
- * turn of the event loop to `sink` as a single buffer. Written line by line, sonic-boom measures
- * the chunk each line joins and keeps every line's string alive until it is written, which a busy
- * access log pays twice: in the measuring, and in the garbage collector copying the kept strings.
- * Here a line's string dies as soon as it is encoded, and sonic-boom sees one buffer per turn:
- * its partial writes, its retries on `EAGAIN` and its flush at exit stay what they are.
+ * A log destination that encodes each line into one buffer at once and hands the lines of one turn
+ * of the event loop to `sink` in a single write. Written line by line, each line costs a write
+ * system call (pino's default) or, asynchronously, sonic-boom's measuring of the chunk each line
+ * joins and a string kept alive until written, which a busy access log pays in the measuring and
+ * again in the garbage collector. Here a line's string dies as soon as it is encoded, and stdout
+ * gets one write a turn: a turn's lines are out before the next turn reads a request.
  *
- * Lines keep their order: every line of the logger goes through the same slab.
+ * Lines keep their order: every line of the logger goes through the same buffer.
  *
  * @example
- * const batcher = new LineBatcher(pino.destination({ dest: 1, sync: false, contentMode: 'buffer' }));
- * const logger = pino({}, batcher);
+ * const stdout = pino.destination({ dest: 1, sync: true, contentMode: 'buffer' });
+ * const logger = pino({}, new LineBatcher(stdout));
  */
 export class LineBatcher {
-  private slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
-  // The slab's bytes before `start` were handed on; those from `start` to `end` are pending.
-  private start = 0;
+  private readonly batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
   private end = 0;
   private handOnScheduled = false;
 
-  constructor(private readonly sink: BufferSink) {
+  constructor(private readonly sink: SynchronousSink) {
     // A process that exits at once (`process.exit()`, an uncaught error) never reaches the turn's
-    // end: the sink's own exit hook writes only what it was handed. Held weakly, so a batcher whose
-    // logger is gone does not stay registered.
+    // end. Held weakly, so a batcher whose logger is gone does not stay registered.
     onExit.register(this, flushAtExit);
   }
 
-  /** Encodes `line` into the batch; the batch is handed on at the end of this turn of the event loop. */
+  /** Encodes `line` into the batch, which is handed on at the end of this turn of the event loop. */
   write(line: string): boolean {
     // A string of n UTF-16 units never takes more than 3n bytes in UTF-8.
-    if (line.length * 3 > this.slab.length - this.end) this.startSlab(line.length * 3);
-    this.end += this.slab.write(line, this.end);
+    const mostBytes = line.length * 3;
+    if (mostBytes > BATCH_BYTES - this.end) {
+      this.handOn();
+      // A line longer than the batch could hold goes out by itself, in its order.
+      if (mostBytes > BATCH_BYTES) return this.sink.write(Buffer.from(line, 'utf8'));
+    }
+    this.end += this.batch.write(line, this.end);
     if (!this.handOnScheduled) {
       this.handOnScheduled = true;
       setImmediate(this.handOnScheduledBatch);
@@ -50,13 +55,13 @@ export class LineBatcher {
     return true;
   }
 
-  /** Hands the batch on and asks the sink to write what it holds; pino's `logger.flush(cb)` calls this. */
+  /** Writes the batch now; pino's `logger.flush()` calls this. */
   flush(callback?: (error?: Error) => void): void {
     this.handOn();
-    this.sink.flush(callback);
+    callback?.();
   }
 
-  /** Hands the batch on and writes everything synchronously: for the last lines before the process exits. */
+  /** Writes the batch now, for the last lines before the process exits. */
   flushSync(): void {
     this.handOn();
     this.sink.flushSync();
@@ -68,17 +73,11 @@ export class LineBatcher {
   };
 
   private handOn(): void {
-    if (this.end === this.start) return;
-    // A view, not a copy: the bytes handed on are never written again, since the batch only grows past them.
-    this.sink.write(this.slab.subarray(this.start, this.end));
-    this.start = this.end;
-  }
-
-  private startSlab(bytesNeeded: number): void {
-    this.handOn();
-    this.slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, bytesNeeded));
-    this.start = 0;
+    if (this.end === 0) return;
+    const bytes = this.end;
+    // Reset first: a sink that throws must not make the next turn write these bytes again.
     this.end = 0;
+    this.sink.write(this.batch.subarray(0, bytes));
   }
 }
 

@@ -1,6 +1,6 @@
 import type pino from 'pino';
 import { InjectionToken } from '../container/token';
-import { LineBatcher, type BufferSink } from './line-batcher';
+import { LineBatcher, type SynchronousSink } from './line-batcher';
 
 /**
  * The logger keel writes to: pino's shape (`logger.error({ err }, 'message')`), so a pino
@@ -36,10 +36,10 @@ export function createLogger(option: Logger | false | undefined): Logger {
   if (option !== undefined) return option;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
   const createPino = require('pino') as typeof pino;
-  // pino's own asynchronous writer to stdout (sonic-boom: partial writes, retries, the flush at
-  // exit), fed one buffer per turn of the event loop rather than a string per line.
-  const stdout = createPino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
-  const logger = createPino({ name: 'keel' }, new LineBatcher(stdout as unknown as BufferSink));
+  // pino's own writer to stdout (sonic-boom: partial writes, retries on a full pipe), synchronous
+  // as pino's default is, fed one buffer per turn of the event loop rather than a line at a time.
+  const stdout = createPino.destination({ dest: 1, sync: true, contentMode: 'buffer' });
+  const logger = createPino({ name: 'keel' }, new LineBatcher(stdout as unknown as SynchronousSink));
   DEFAULT_LOGGERS.add(logger);
   return logger;
 }

@@ -31,23 +31,39 @@ function pinoLineWriter(logger: pino.Logger): WriteAccessLine {
   const internals = logger as unknown as Record<symbol, unknown>;
   const stream = internals[symbols.streamSym] as { write(line: string): unknown };
   const bindings = internals[symbols.chindingsSym] as string;
-  const levels = logger.levels.values;
+  // Each level's number, read once: a lookup by level name on every line would go megamorphic.
+  const { debug = 20, info = 30, error = 50 } = logger.levels.values;
   return (line, level) => {
-    const value = levels[level] ?? 0;
+    const value = level === 'info' ? info : level === 'error' ? error : debug;
     if (value < logger.levelVal) return;
     stream.write(`{"level":${value},"time":${Date.now()}${bindings}${accessFields(line)},"msg":"request"}\n`);
   };
 }
 
 // The line's fields as pino writes them: in AccessLine's order, undefined ones left out. A string is
-// quoted by JSON.stringify, which for what these fields can hold (a method, a path as Node read it,
-// a route pattern, a checked or generated id) writes what pino's own quoting does.
+// quoted as JSON.stringify quotes it, which for what these fields can hold (a method, a path as Node
+// read it, a route pattern, a checked or generated id) is what pino's own quoting writes.
 function accessFields(line: AccessLine): string {
-  let fields = line.method === undefined ? '' : `,"method":${JSON.stringify(line.method)}`;
-  fields +=
-    `,"path":${JSON.stringify(line.path)},"route":${line.route === null ? 'null' : JSON.stringify(line.route)}` +
-    `,"status":${line.status},"ms":${line.ms},"bytes":${line.bytes},"requestId":${JSON.stringify(line.requestId)}`;
-  if (line.traceId !== undefined) fields += `,"traceId":${JSON.stringify(line.traceId)}`;
-  if (line.aborted === true) fields += ',"aborted":true';
-  return fields;
+  const { method, route, traceId } = line;
+  // The request id needs no escaping: requestIdFrom lets through only characters JSON writes as
+  // they are, and generates UUIDs otherwise.
+  return (
+    (method === undefined ? '' : `,"method":${quotedOnce(method)}`) +
+    `,"path":${JSON.stringify(line.path)},"route":${route === null ? 'null' : quotedOnce(route)}` +
+    `,"status":${line.status},"ms":${line.ms},"bytes":${line.bytes},"requestId":"${line.requestId}"` +
+    (traceId === undefined ? '' : `,"traceId":${JSON.stringify(traceId)}`) +
+    (line.aborted === true ? ',"aborted":true' : '')
+  );
+}
+
+// Methods and route patterns are few and come back on every request: each is quoted once.
+const QUOTED = new Map<string, string>();
+
+function quotedOnce(text: string): string {
+  let quoted = QUOTED.get(text);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(text);
+    QUOTED.set(text, quoted);
+  }
+  return quoted;
 }
