@@ -4,6 +4,7 @@ import { convertValue } from './binding-copy';
 import { planClass, type ClassPlan, type PropertyPlan } from './binding-plan';
 import { fail, failNested, nested, passes, type BoundRule, type CompiledClass } from './binding-rules';
 import type { ValidationRule } from './class-validator-types';
+import { isPlainEmail } from './plain-email';
 import { INLINE_RULES } from './inline-rules';
 
 /** A class's binding compiled once: the instance made from a body, and its failures (none: valid). */
@@ -79,7 +80,7 @@ function compile(type: Class): CompiledBinding | undefined {
   };
 }
 
-const RUNTIME = { passes, fail, failNested, nested, convert: convertValue };
+const RUNTIME = { passes, fail, failNested, nested, convert: convertValue, isPlainEmail };
 
 // What the generated code refers to by index: P rules, C conditions, N and NR nested classes and rules.
 interface CodeParts {

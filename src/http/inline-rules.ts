@@ -1,7 +1,8 @@
 /**
  * How compiled code checks class-validator's own rules (by the name it records for them), each
  * exactly as its decorator does: a JavaScript expression of the value `v` and the rule's
- * constraints `k0`, `k1`, or the class-validator function the decorator calls with them. A rule
+ * constraints `k0`, `k1` (which may use keel's helpers `R` and class-validator's functions `CV`),
+ * or the class-validator function the decorator calls with them. A rule
  * missing here runs through its validator class (`validate(value, args)`), as class-validator runs it.
  *
  * @example
@@ -15,7 +16,11 @@ export const INLINE_RULES: Readonly<Record<string, InlineRule>> = {
   min: { expression: "typeof v === 'number' && typeof k0 === 'number' && v >= k0" },
   max: { expression: "typeof v === 'number' && typeof k0 === 'number' && v <= k0" },
   isNumber: { call: 'isNumber', constraints: 1 },
-  isEmail: { call: 'isEmail', constraints: 1 },
+  // With its default options, an ordinary address is told by one regular expression; any other
+  // string or option goes to class-validator's isEmail.
+  isEmail: {
+    expression: "(k0 === undefined && typeof v === 'string' && R.isPlainEmail(v)) || CV.isEmail(v, k0)",
+  },
   isLength: { call: 'length', constraints: 2 },
   minLength: { call: 'minLength', constraints: 1 },
   maxLength: { call: 'maxLength', constraints: 1 },
