@@ -17,9 +17,8 @@ const BATCH_BYTES = 64 * 1024;
  * A log destination that encodes each line into one buffer at once and hands the lines of one turn
  * of the event loop to `sink` in a single write. Written line by line, each line costs a write
  * system call (pino's default) or, asynchronously, sonic-boom's measuring of the chunk each line
- * joins and a string kept alive until written, which a busy access log pays in the measuring and
- * again in the garbage collector. Here a line's string dies as soon as it is encoded, and stdout
- * gets one write a turn: a turn's lines are out before the next turn reads a request.
+ * joins and a hand-off to libuv's thread pool. Here a line's string dies as soon as it is encoded,
+ * and stdout gets one write a turn: a turn's lines are out before the next turn reads a request.
  *
  * Lines keep their order: every line of the logger goes through the same buffer.
  *
