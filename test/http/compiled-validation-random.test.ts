@@ -3,12 +3,7 @@ import { compiledBinding } from '../../src/http/compiled-binding';
 import { bindInterpreted } from '../../src/http/interpreted-binding';
 import { OrderInput } from '../../sample/src/orders/order-input';
 import { Extras, Order, OrderChanges, shape } from '../factories/validation-classes';
-
-// A fixed sequence, so that a failure names a body that can be sent again.
-function randomSource(seed: number): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
+import { seededRandom } from '../factories/seeded-random';
 
 const ATOMS = [
   ...[undefined, null, '', 'a', 'tea', 'ada@example.com', 'ada@', 'x'.repeat(81), 'A\u0000a', 'T-1', '0150'],
@@ -63,7 +58,7 @@ test.each([
 ] as [string, Class<object>, object][])(
   '2,000 random bodies bind into %s as class-transformer and class-validator bind them',
   async (_name, type, valid) => {
-    const random = randomSource(type.name.length * 7919);
+    const random = seededRandom(type.name.length * 7919);
     let validCount = 0;
     for (let n = 0; n < 2000; n++) {
       const body = randomBody(random, valid);
