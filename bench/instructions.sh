@@ -12,6 +12,8 @@
 #   ROUTE=/health sh bench/instructions.sh fastify-server.js
 #   ROUTE=/api/orders BODY='{"item":"widget","quantity":3,"email":"ada@example.com"}' \
 #     sh bench/instructions.sh keel-server.js                         # POSTs BODY as JSON
+#   BEFORE='/health /health/ready /api/orders/1' sh bench/instructions.sh keel-server.js
+#     # serves those routes first, as the benchmark's main table has its servers do
 #
 # Needs valgrind and a built benchmark (`npm run bench`, or its first three steps). Each count is of
 # REQUESTS requests (default 4000) after as many to warm the server up, 10 connections.
@@ -41,6 +43,9 @@ load() {
       "http://127.0.0.1:$port$route" >/dev/null 2>&1
   fi
 }
+for before in ${BEFORE:-}; do
+  node_modules/.bin/autocannon -a "$requests" -c 10 "http://127.0.0.1:$port$before" >/dev/null 2>&1
+done
 load
 callgrind_control -z "$pid" >/dev/null 2>&1
 load

@@ -48,18 +48,19 @@ const BODY_KIND = Symbol('keel.bodyKind');
 type KnownKind = IncomingMessage & { [BODY_KIND]?: string | false | null };
 
 /**
- * Phase 2 as one middleware, run only for requests that carry a body: most requests (GET, HEAD,
- * DELETE) have none. The content type is read once, here, and only its parser runs (the parsers do
- * not read it again); a form, once parsed, goes on to `afterForm` (the `_method` override). A body
- * of any other type is left unparsed, for `ctx.bind` to refuse with 415. A parser's error ends the
- * stage and goes on to `next`.
+ * Phase 2 as one middleware, which the dispatcher runs only for requests that carry a body (most
+ * requests, GET, HEAD, DELETE, have none; one without is passed on untouched). The content type is
+ * read once, here, and only its parser runs (the parsers do not read it again); a form, once
+ * parsed, goes on to `afterForm` (the `_method` override). A body of any other type is left
+ * unparsed, for `ctx.bind` to refuse with 415. A parser's error ends the stage and goes on to
+ * `next`.
  *
  * @example
  * const bodyStage = forRequestsWithBody(createBodyParsers('1mb'), methodOverride);
  */
 export function forRequestsWithBody(parsers: BodyParsers, afterForm: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    const kind = hasBody(req.rawHeaders) ? bodyKind(req) : null;
+    const kind = bodyKind(req);
     if (kind === 'json') {
       void parsers.json(req, res, next);
       return;

@@ -10,7 +10,7 @@ import type { ExpressObjects } from './express-objects';
 import { HttpError } from './http-error';
 import { runErrorMiddleware, runMiddleware } from './middleware';
 import { holdHeader, markHeadersObserved } from './held-headers';
-import { rawHeader } from './raw-headers';
+import { hasBody, rawHeader } from './raw-headers';
 import { requestIdFrom } from './request-id';
 import { RequestState, requestScope } from './request-state';
 import type { RequestTracing, ScopeEntry } from './request-tracing';
@@ -34,7 +34,7 @@ export interface DispatcherParts {
   /** Express's helpers for requests, and phase 1: its app, run only once handed out (`app.express`). */
   readonly objects: ExpressObjects;
   readonly isExpressInUse: () => boolean;
-  /** Phase 2: body parsing and `_method`, for requests that carry a body. */
+  /** Phase 2: body parsing and `_method`, run for requests that carry a body (`hasBody`). */
   readonly bodyStage: RequestHandler;
   /** Phase 3, and the error middleware: what `app.use` was given, in order; both lists may grow. */
   readonly middleware: readonly RequestHandler[];
@@ -178,7 +178,10 @@ export class Dispatcher {
     };
   }
 
+  // A request without a body goes straight on, in the step it is in: no callback to make and no
+  // scope to enter again, for most requests.
   readonly #parseBody = (req: Request, res: Response, state: RequestState): void => {
+    if (!hasBody(req.rawHeaders)) return this.#runMiddleware(req, res, state);
     this.#parts.bodyStage(req, res, (error?: unknown) => {
       if (error) this.#enter(state, this.#fail, error, req, res);
       else this.#enter(state, this.#runMiddleware, req, res, state);

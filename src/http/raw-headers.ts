@@ -7,11 +7,27 @@
 export function rawHeader(rawHeaders: readonly string[], name: string): string | undefined {
   for (let index = 0; index < rawHeaders.length; index += 2) {
     const candidate = rawHeaders[index] as string;
-    // The length first: most names are ruled out without lowering their case.
-    if (candidate.length === name.length && candidate.toLowerCase() === name) return rawHeaders[index + 1];
+    // The length first: most names are ruled out without looking at their characters.
+    if (candidate.length === name.length && isSameName(candidate, name)) return rawHeaders[index + 1];
   }
   return undefined;
 }
+
+// Whether `candidate` is `lowerName` in any case, compared in place: lowering its case would make a
+// new string of every name clients send capitalised (`Content-Type`), several times a request.
+function isSameName(candidate: string, lowerName: string): boolean {
+  if (candidate === lowerName) return true;
+  for (let index = 0; index < candidate.length; index += 1) {
+    const code = candidate.charCodeAt(index);
+    const lower = lowerName.charCodeAt(index);
+    if (code !== lower && !(code >= UPPER_A && code <= UPPER_Z && code + CASE_OFFSET === lower)) return false;
+  }
+  return true;
+}
+
+const UPPER_A = 0x41;
+const UPPER_Z = 0x5a;
+const CASE_OFFSET = 0x20;
 
 /**
  * Whether a request carries a body, by the rule body parsers apply (type-is's `hasBody`): a
