@@ -31,7 +31,7 @@ export function bodyKind(req: IncomingMessage): string | false | null {
   // Asked by the body stage, then by the binding: read once per request.
   const known = (req as KnownKind)[BODY_KIND];
   if (known !== undefined) return known;
-  const kind = hasBody(req.rawHeaders) && isPlainJson(req) ? 'json' : kindByTypeIs(req);
+  const kind = !hasBody(req.rawHeaders) ? null : isPlainJson(req) ? 'json' : kindByTypeIs(req);
   (req as KnownKind)[BODY_KIND] = kind;
   return kind;
 }

@@ -74,8 +74,8 @@ function declaredLength(req: IncomingMessage): number | undefined {
 // under load for a while, V8 allocates `once`'s wrapper and the listener it wraps straight in the
 // old generation (it pretenures them), where they hold the request, its response and its body
 // through every scavenge until the next full collection; a POST route then spent a fifth of its
-// time collecting garbage and served a third fewer requests. Plain listeners stay young with the
-// request.
+// time collecting garbage and served a third fewer requests (seven runs of twelve); with plain
+// listeners, none of nine.
 function readBody(req: IncomingMessage, done: (error: Error | undefined, body?: Buffer) => void): void {
   const chunks: Buffer[] = [];
   let isSettled = false;
