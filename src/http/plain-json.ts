@@ -71,11 +71,11 @@ function declaredLength(req: IncomingMessage): number | undefined {
 
 // Node's parser delivers no more than the declared length, and fails the request that ends short.
 // `on`, not `once`, with a flag of its own. Measured: once a process has served a database route
-// under load for a while, V8 allocates `once`'s wrapper and the listener it wraps straight in the
+// under load for a while, V8 may allocate `once`'s wrapper and the listener it wraps straight in the
 // old generation (it pretenures them), where they hold the request, its response and its body
 // through every scavenge until the next full collection; a POST route then spent a fifth of its
-// time collecting garbage and served a third fewer requests (seven runs of twelve); with plain
-// listeners, none of nine.
+// time collecting garbage and served a third fewer requests, in about half of such runs; with
+// plain listeners, in none.
 function readBody(req: IncomingMessage, done: (error: Error | undefined, body?: Buffer) => void): void {
   const chunks: Buffer[] = [];
   let isSettled = false;
