@@ -10,4 +10,6 @@ rm -rf "$package_dir"
 mkdir -p "$package_dir"
 tarball=$(npm pack --pack-destination "$package_dir" --silent)
 test -d bench/node_modules || npm install --prefix bench --no-audit --no-fund
+# npm leaves an installed keel of the same version as it is, files edited since included: a fresh copy.
+rm -rf bench/node_modules/keel
 npm install --prefix bench --no-save --no-audit --no-fund "$package_dir/$tarball"

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import net from 'node:net';
 import type { Socket } from 'node:net';
 import { settleWithin } from '../settle-within';
+import { PendingResponses } from './pending-responses';
 
 /** How a drain ended. */
 export interface DrainResult {
@@ -29,7 +30,7 @@ const IDLE_CLOSE_MS = 250;
  */
 export class ServerDrain {
   readonly #server: http.Server;
-  readonly #pending = new Set<http.ServerResponse>();
+  readonly #pending = new PendingResponses();
   // Each open connection, with what it had read when it was last seen doing something, and when.
   readonly #sockets = new Map<Socket, { bytesRead: number; at: number }>();
   #isClosingConnections = false;
@@ -60,7 +61,7 @@ export class ServerDrain {
    */
   closeConnections(): void {
     this.#isClosingConnections = true;
-    for (const res of this.#pending) closeAfter(res);
+    for (const res of this.#pending.list()) closeAfter(res);
   }
 
   /**
@@ -89,7 +90,7 @@ export class ServerDrain {
 
   #closeIdle(): void {
     const now = performance.now();
-    const busy = new Set<unknown>([...this.#pending].map((res) => res.socket));
+    const busy = new Set<unknown>(this.#pending.list().map((res) => res.socket));
     for (const [socket, seen] of this.#sockets) {
       if (busy.has(socket) || socket.bytesRead !== seen.bytesRead) {
         this.#sockets.set(socket, { bytesRead: socket.bytesRead, at: now });
