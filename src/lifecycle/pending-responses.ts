@@ -9,12 +9,14 @@ type Slotted = ServerResponse & { [SLOT]?: number };
  * closes, in constant time (the last one takes the place of the one deleted).
  *
  * An array, not a `Set`: with one add and one delete a request, a Set's hash table fills with
- * deleted entries and is rebuilt again and again, and V8 links each table it leaves to the one
- * that replaces it (for iterators still on the old one). Once a full collection has moved the
- * table in use to the old generation, every table after it is held through that link by a dead
- * one until the next full collection, and so are the responses each held: every request of a busy
- * server was then promoted, and collecting them took a fifth of its time. An array's slots point
- * at the responses in flight and nothing else.
+ * deleted entries and V8 rebuilds it every few dozen requests, allocating the new table in the
+ * generation of the old one and leaving the old one pointing at the responses it held (and at its
+ * successor, for iterators still on it). Once the table in use had outlived two collections (a
+ * slow stretch of requests is enough), every later table was allocated in the old generation, and
+ * the scavenger kept alive, then promoted, every response those dead tables pointed at: on routes
+ * that await something, every request of a busy server, and a fifth of its time spent collecting
+ * them. An array's slots point at the responses in flight, and it grows anew only when more
+ * requests than ever before are in flight at once.
  *
  * @example
  * const pending = new PendingResponses();
