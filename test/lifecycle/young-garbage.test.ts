@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { killRunningApps, startChild, type ChildApp, type OutputLine } from '../factories/child-app';
+import { get } from '../factories/http-client';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'apps', 'gc-promotion.mjs');
 const WARM_UP_REQUESTS = 3_000;
@@ -19,22 +20,13 @@ function startServer(): Promise<ChildApp> {
   });
 }
 
-function request(url: string, method: string, agent: http.Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(url, { method, agent }, (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0)))
-      .on('error', reject)
-      .end();
-  });
-}
-
 /** `count` GETs of `url`, `CONNECTIONS` at a time on keep-alive connections; their statuses. */
 async function load(url: string, count: number, agent: http.Agent): Promise<number[]> {
   const statuses: number[] = [];
   const client = async (): Promise<void> => {
     while (statuses.length < count) {
       const index = statuses.push(0) - 1;
-      statuses[index] = await request(url, 'GET', agent);
+      statuses[index] = (await get(url, agent)).status;
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, client));
@@ -63,7 +55,7 @@ test('after a full collection, a busy server promotes next to nothing of its req
     const warm = await load(`${app.url}/orders/7`, WARM_UP_REQUESTS, agent);
     expect(warm.every((status) => status === 200)).toBe(true);
 
-    expect(await request(`${app.url}/collect`, 'POST', agent)).toBe(200);
+    expect((await get(`${app.url}/collect`, agent)).status).toBe(200);
     const collectedAt = app.lines().findIndex((line) => line.collected === true);
     expect(collectedAt).toBeGreaterThan(-1);
 
