@@ -57,13 +57,15 @@ class AppModule {}
 // `GET /orders/:id` with the parts of a production configuration the environment turns on: hooks
 // (HOOKS=1), the access log through keel's default pino logger (ACCESS_LOG=1; the runner discards
 // stdout, as a log shipper would read it), `GET /metrics` with keel's HTTP series (METRICS=1), load shedding with the limit `framework new` writes
-// (LOAD_SHEDDING=1); and without the request scope that currentRequest() reads (NO_REQUEST_SCOPE=1).
+// (LOAD_SHEDDING=1); and without the request scope that currentRequest() reads (NO_REQUEST_SCOPE=1), or
+// without the `X-Request-Id` header read and answered (NO_REQUEST_ID_HEADER=1).
 // Each off, the application pays nothing for it.
 async function main(): Promise<void> {
   const app = await createApplication(AppModule, {
     ...(isOn('ACCESS_LOG') ? {} : { logger: false }),
     ...(isOn('LOAD_SHEDDING') ? { loadShedding: { maxEventLoopDelayMs: 1000 } } : {}),
     ...(isOn('NO_REQUEST_SCOPE') ? { requestScope: false } : {}),
+    ...(isOn('NO_REQUEST_ID_HEADER') ? { requestIdHeader: false } : {}),
   });
   app.router.get('/health', () => ({ status: 'ok' }));
   await app.listen(port, '127.0.0.1');
