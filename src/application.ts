@@ -26,6 +26,19 @@ import { OPENAPI_DOCUMENT } from './openapi/openapi-token';
 import type { Router } from './routing/router';
 import type { RouteParams, RouteQuery } from './http/route-info';
 
+let listenerOf: (app: Application) => http.RequestListener;
+
+/**
+ * The function that serves `app`'s requests, for keel's own in-process requests; not exported by
+ * `keel`, since it accepts only node:http's request and response. @internal
+ *
+ * @example
+ * const res = await inject(requestListenerOf(app), { url: '/health' });
+ */
+export function requestListenerOf(app: Application): http.RequestListener {
+  return listenerOf(app);
+}
+
 /** Where `listen()` bound the server. */
 export interface BoundAddress extends AddressInfo {
   /** `http://host:port`, ready to open: `localhost` when the server listens on every interface. */
@@ -89,11 +102,10 @@ export class Application {
     return this;
   }
 
-  /**
-   * Runs the whole pipeline for one request, whatever created it: what `listen()` serves and
-   * in-process requests use. @internal
-   */
-  handleRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+  // The whole pipeline for one request, whatever created it: what `listen()` serves and in-process
+  // requests (`keel/testing`'s inject) use. Reached through requestListenerOf(), never as a method:
+  // it trusts its arguments to be node:http's own request and response.
+  #handleRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     if (this.#bootstrapHooks.isDone) return this.#pipeline.handle(req, res);
     this.#bootstrapHooks.run().then(
       () => this.#pipeline.handle(req, res),
@@ -104,6 +116,10 @@ export class Application {
         res.end('{"error":"internal server error"}');
       },
     );
+  }
+
+  static {
+    listenerOf = (app) => (req, res) => app.#handleRequest(req, res);
   }
 
   /**
@@ -187,14 +203,19 @@ export class Application {
   /**
    * Runs the command `argv` names (`node dist/main.js make:controller Order`, `node dist/main.js
    * routes`), then closes the application and sets `process.exitCode`; with no arguments, or only
-   * options, listens on `port` (default `PORT`, else 8080) and resolves with the bound address. A
+   * options, listens on `port` (default `PORT`, else 8080) and `host` (default every interface) and
+   * resolves with the bound address. A
    * first word that names no command is a usage mistake (exit 2), never a reason to serve. A command
    * runs no `onApplicationBootstrap` hook and connects no database unless it needs one (`migrate`):
    * call it in the same turn as `createApplication`, as the hooks start on the next one.
-   * @example await app.run(process.argv, config.PORT)
+   * @example await app.run(process.argv, config.PORT, config.HOST)
    */
-  async run(argv: readonly string[] = process.argv, port?: number): Promise<BoundAddress | undefined> {
-    if (!isCliCommand(argv[2])) return this.listen(port);
+  async run(
+    argv: readonly string[] = process.argv,
+    port?: number,
+    host?: string,
+  ): Promise<BoundAddress | undefined> {
+    if (!isCliCommand(argv[2])) return this.listen(port, host);
     // Said before anything is awaited: the database connector, which starts on the next turn of the
     // event loop, then stays idle, and a migration command connects the DataSource itself.
     this.#status.markRunningCommand();

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const config = app.get(SampleConfig);
   app.setShutdownDelay(config.SHUTDOWN_DELAY_MS);
   app.router.get('/', welcome(chooseDatabase(config)), { name: 'welcome' });
-  await app.run(process.argv, config.PORT);
+  await app.run(process.argv, config.PORT, config.HOST?.trim() || undefined);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import inject, { type InjectOptions, type Response } from 'light-my-request';
-import { Application } from '../application';
+import { Application, requestListenerOf } from '../application';
 
 export type { InjectOptions, Response as InjectResponse } from 'light-my-request';
 
@@ -18,6 +18,6 @@ export class TestingApplication extends Application {
    * @example await app.inject({ method: 'POST', url: '/api/orders', payload: { customer: 'Ada' } })
    */
   inject(options: InjectOptions | string): Promise<Response> {
-    return inject((req, res) => this.handleRequest(req, res), options);
+    return inject(requestListenerOf(this), options);
   }
 }

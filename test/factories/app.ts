@@ -2,6 +2,7 @@ import type { ApplicationOptions, ModuleImport } from 'keel';
 import { Module, createApplication, type Application, type Class } from 'keel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { requestListenerOf } from '../../src/application';
 
 /** The views directory the HTTP tests render from. */
 export const FIXTURE_VIEWS = path.join(__dirname, '..', 'fixtures', 'views');
@@ -23,7 +24,7 @@ export function bootApp(root: ModuleImport, options: ApplicationOptions = {}): P
  * on requests and responses that keel's own server did not create.
  */
 export function listenerOf(app: Application): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => app.handleRequest(req, res);
+  return requestListenerOf(app);
 }
 
 /** An application the tests of a file share, listening on a free port of 127.0.0.1. */

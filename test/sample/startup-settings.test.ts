@@ -67,3 +67,20 @@ test('with NODE_ENV=production readiness says only "unavailable", and the log ke
     expect.objectContaining({ msg: 'not ready', db: `connect ECONNREFUSED 127.0.0.1:${port}` }),
   );
 });
+
+test('HOST binds the public port and the metrics port to that address alone', async () => {
+  // Two addresses of the loopback range: bound to 127.0.0.2, nothing answers on 127.0.0.1.
+  sample = await startSample(
+    { url: `postgres://postgres@127.0.0.1:${await closedPort()}/orders` },
+    { env: { HOST: '127.0.0.2' } },
+  );
+  await sample.waitFor('the metrics line', (lines) => logged(lines, 'serving metrics').length > 0);
+  const metricsUrl = String(logged(sample.lines(), 'serving metrics')[0]?.url);
+  for (const url of [`${sample.url}/health`, metricsUrl]) {
+    expect(new URL(url).hostname).toBe('127.0.0.2');
+    expect((await fetch(url)).status).toBe(200);
+    const elsewhere = new URL(url);
+    elsewhere.hostname = '127.0.0.1';
+    await expect(fetch(elsewhere)).rejects.toThrow('fetch failed');
+  }
+});

@@ -8,6 +8,12 @@ export class SampleConfig {
   /** The port it serves on; 0 picks a free one. */
   @IsInt() @Min(0) @Max(65535) PORT = 8080;
 
+  /**
+   * The address it listens on, its metrics port too: unset or empty, every interface (what a
+   * container needs); `127.0.0.1` keeps it to this machine.
+   */
+  @IsOptional() @IsString() HOST?: string;
+
   /** The port of its Prometheus metrics (`GET /metrics`), apart from the public one; 0 picks a free one. */
   @IsInt() @Min(0) @Max(65535) METRICS_PORT = 9464;
 
