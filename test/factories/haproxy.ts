@@ -19,7 +19,7 @@ export interface Balancer {
 /**
  * Starts `haproxy -db` balancing round-robin over `backends` (name → port), each checked with
  * `GET /health/ready` every 300 ms, out after 2 failures and back after 2 successes: the settings
- * of the README's HAProxy example.
+ * of sample/README.md's HAProxy example.
  */
 export async function startBalancer(backends: Readonly<Record<string, number>>): Promise<Balancer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'keel-haproxy-'));

@@ -10,7 +10,7 @@ import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 // The sample's /docs page in headless Chromium with every request to another host refused: Swagger
 // UI must come from the application itself.
 
-/** `KEEL_UPDATE_SCREENSHOT=1` rewrites the README's picture; otherwise it goes to a temporary directory. */
+/** `KEEL_UPDATE_SCREENSHOT=1` rewrites the picture in docs/guides/openapi.md; otherwise it goes to a temporary directory. */
 const SCREENSHOT_IN_DOCS = process.env.KEEL_UPDATE_SCREENSHOT === '1';
 const DOCS_SCREENSHOT = path.join(__dirname, '..', '..', 'docs', 'openapi-docs.png');
 

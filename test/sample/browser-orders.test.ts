@@ -28,7 +28,7 @@ import { killRunningApps } from '../factories/child-app';
 // A visitor's whole visit, in headless Chromium, against the compiled sample in its own process:
 // once on its embedded database and once on a database of its own on the PostgreSQL server.
 
-/** `KEEL_UPDATE_SCREENSHOT=1` rewrites the README's picture; otherwise it goes to a temporary directory. */
+/** `KEEL_UPDATE_SCREENSHOT=1` rewrites the picture in sample/README.md; otherwise it goes to a temporary directory. */
 const SCREENSHOT_IN_DOCS = process.env.KEEL_UPDATE_SCREENSHOT === '1';
 const DOCS_SCREENSHOT = path.join(__dirname, '..', '..', 'docs', 'orders-index.png');
 
@@ -54,7 +54,7 @@ interface SampleDatabaseCase {
   readonly name: string;
   /** Why the case cannot run on this machine, or undefined when it can. */
   readonly skipReason?: string;
-  /** True for the one case whose screenshot may replace the README's picture. */
+  /** True for the one case whose screenshot may replace sample/README.md's picture. */
   readonly isScreenshotSource: boolean;
   readonly database: SampleDatabase;
 }

@@ -5,7 +5,7 @@ import { SAMPLE_K8S, readManifests, readYamlDocuments, theOne } from '../factori
 import { PROJECT_NAME, generateProject } from '../factories/new-project';
 import { documentedProbe } from '../factories/probe-table';
 
-// The Kubernetes manifests of the sample and of a project `framework new` writes, against README.md's
+// The Kubernetes manifests of the sample and of a project `framework new` writes, against sample/README.md's
 // probe table and keel's shutdown: a drift between what the documentation promises and what
 // `kubectl apply -f k8s/` creates fails here.
 
@@ -85,7 +85,7 @@ describe.each(TARGETS)('$target', ({ directory, name }) => {
   test.each([
     ['orchestrator liveness', 'livenessProbe', '/health'],
     ['orchestrator readiness', 'readinessProbe', '/health/ready'],
-  ] as const)('the %s probe is the one README.md documents', (row, field, expectedPath) => {
+  ] as const)('the %s probe is the one sample/README.md documents', (row, field, expectedPath) => {
     const documented = documentedProbe(row);
     expect(documented.path).toBe(expectedPath);
     expect(documented.port).toBe(8080);
@@ -95,7 +95,7 @@ describe.each(TARGETS)('$target', ({ directory, name }) => {
     expect(probe.periodSeconds).toBe(Number(documented.settings.periodSeconds));
   });
 
-  test('README.md documents the probe settings of the design: first check after 5 s, then every 10 s', () => {
+  test('sample/README.md documents the probe settings of the design: first check after 5 s, then every 10 s', () => {
     for (const row of ['orchestrator liveness', 'orchestrator readiness']) {
       expect(documentedProbe(row).settings).toEqual({ initialDelaySeconds: '5', periodSeconds: '10' });
     }

@@ -6,7 +6,7 @@ import { PROJECT_NAME, generateProject } from '../factories/new-project';
 import { documentedProbe } from '../factories/probe-table';
 
 // The image definitions of the sample and of a project `framework new` writes, read as text (this
-// machine may have no Docker engine): the settings README.md documents, and the properties the
+// machine may have no Docker engine): the settings sample/README.md documents, and the properties the
 // deployment depends on.
 
 const project = generateProject();
@@ -26,7 +26,7 @@ describe.each(IMAGES)('$image', ({ file, main }) => {
       .map((instruction) => instruction.args);
   }
 
-  test('the HEALTHCHECK runs every 30 s, allows 5 s, and starts counting after 5 s, as README.md documents', () => {
+  test('the HEALTHCHECK runs every 30 s, allows 5 s, and starts counting after 5 s, as sample/README.md documents', () => {
     const { settings } = documentedProbe('container image HEALTHCHECK');
     expect(settings).toEqual({ interval: '30s', timeout: '5s', 'start period': '5s' });
     expect(readHealthcheck(image).options).toEqual({
