@@ -5,6 +5,7 @@ import { optionsProvider, type OptionsFactory } from '../container/options-facto
 import { InjectionToken, type Class } from '../container/token';
 import { Module } from '../decorators/module';
 import { ApplicationStatus } from '../lifecycle/application-status';
+import { LoadMonitor } from '../lifecycle/load-monitor';
 import { LOGGER, type Logger } from '../logging/logger';
 import { withConnectTimeout } from './connect-timeouts';
 import { connectedRepository } from './connected-repository';
@@ -135,11 +136,18 @@ export class DatabaseModule {
             logger: Logger,
             status: ApplicationStatus,
             redirect: DatabaseRedirect | undefined,
+            load: LoadMonitor,
           ) =>
             managed.has(dataSource)
-              ? new DatabaseConnector({ dataSource, logger, connect: released(settings, redirect), status })
+              ? new DatabaseConnector({
+                  dataSource,
+                  logger,
+                  connect: released(settings, redirect),
+                  status,
+                  load,
+                })
               : undefined,
-          inject: [DataSource, LOGGER, ApplicationStatus, DATABASE_REDIRECT],
+          inject: [DataSource, LOGGER, ApplicationStatus, DATABASE_REDIRECT, LoadMonitor],
         },
         // Nothing redirects an application's database; keel/testing replaces this for a test's.
         { provide: DATABASE_REDIRECT, useValue: undefined },
