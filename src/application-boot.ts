@@ -90,6 +90,12 @@ export async function bootParts(
   for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
 
   await callBootHook(container.instances(), 'onModuleInit');
-  const bootstrapHooks = new BootstrapHooks({ instances: () => container.instances(), status, logger });
+  const bootstrapHooks = new BootstrapHooks({
+    instances: () => container.instances(),
+    status,
+    logger,
+    // Booting (the embedded database's start among the hooks) is not overload: watched from here on.
+    onDone: () => load.watch(),
+  });
   return { container, pipeline, status, logger, settings, bootstrapHooks };
 }

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/http-error';
+import type { ErrorAnswer } from '../http/error-responder';
 import type { Logger } from '../logging/logger';
 
 /** What a repository guard asks of the connection. */
@@ -10,17 +10,48 @@ export interface ConnectionState {
 }
 
 /**
- * The error a request meets when it needs the database before it is connected: 503 with
- * `Retry-After`, rather than TypeORM's missing-metadata error, which reads like a missing entity.
+ * The error a request meets when it needs the database before it is connected, rather than
+ * TypeORM's missing-metadata error, which reads like a missing entity: answered 503 with
+ * `Retry-After` by {@link describeDatabaseNotConnected}.
+ *
+ * @example
+ * throw new DatabaseNotConnectedError(5);
+ */
+export class DatabaseNotConnectedError extends Error {
+  readonly code = 'E_DATABASE_NOT_CONNECTED';
+
+  constructor(readonly retryAfterSeconds: number) {
+    super('database not connected');
+    this.name = 'DatabaseNotConnectedError';
+  }
+}
+
+/**
+ * A {@link DatabaseNotConnectedError} for a request that needs the database now.
  *
  * @example
  * throw databaseNotConnected(5);
  */
-export function databaseNotConnected(retryAfterSeconds: number): HttpError {
-  return new HttpError(503, 'database not connected', {
-    expose: true,
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  });
+export function databaseNotConnected(retryAfterSeconds: number): DatabaseNotConnectedError {
+  return new DatabaseNotConnectedError(retryAfterSeconds);
+}
+
+/**
+ * The 503 `{"error":"database not connected"}` with `Retry-After` for a {@link DatabaseNotConnectedError};
+ * logged at `debug`, since the repository guard says it once, at `warn`, until the database connects:
+ * a replica that is starting is not failing. Undefined for every other error.
+ *
+ * @example
+ * describeDatabaseNotConnected(databaseNotConnected(2)); // { status: 503, message: 'database not connected', ... }
+ */
+export function describeDatabaseNotConnected(error: unknown): ErrorAnswer | undefined {
+  if (!(error instanceof DatabaseNotConnectedError)) return undefined;
+  return {
+    status: 503,
+    message: 'database not connected',
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
+    logLevel: 'debug',
+  };
 }
 
 /**

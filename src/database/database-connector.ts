@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '../lifecycle/lifecycle-hooks';
 import type { ApplicationStatus } from '../lifecycle/application-status';
+import type { LoadMonitor } from '../lifecycle/load-monitor';
 import type { Logger } from '../logging/logger';
 import { abandonAfter, breakConnectingConnections } from './connection-breaker';
 import { startDatabaseServer, stopDatabaseServer } from './database-server';
@@ -26,6 +27,8 @@ export interface DatabaseConnectorParts {
   readonly connect: ConnectSettings;
   /** Whether the application runs a command instead of serving: then nothing connects in the background. */
   readonly status?: ApplicationStatus;
+  /** Told of the first connection (and its migrations), whose event-loop delay is the boot's, not load. */
+  readonly load?: LoadMonitor;
 }
 
 /**
@@ -42,14 +45,16 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
   readonly #logger: Logger;
   readonly #connect: ConnectSettings;
   readonly #status: ApplicationStatus | undefined;
+  readonly #load: LoadMonitor | undefined;
   readonly #stop = new AbortController();
   #nextAttemptAt = 0;
 
-  constructor({ dataSource, logger, connect, status }: DatabaseConnectorParts) {
+  constructor({ dataSource, logger, connect, status, load }: DatabaseConnectorParts) {
     this.dataSource = dataSource;
     this.#logger = logger;
     this.#connect = connect;
     this.#status = status;
+    this.#load = load;
   }
 
   /** True once the `DataSource` is initialised with its migrations applied and no attempt is still running. @example if (!connector.isConnected) throw databaseNotConnected(connector.retryAfterSeconds) */
@@ -136,7 +141,9 @@ export class DatabaseConnector implements OnApplicationBootstrap, OnApplicationS
     const { type } = this.dataSource.options;
     for (let attempt = 1; !this.#stop.signal.aborted; attempt++) {
       try {
-        await this.#attempt();
+        const connecting = this.#attempt();
+        this.#load?.ignoreDelayOf(connecting);
+        await connecting;
         if (!this.#stop.signal.aborted) this.#logger.info({ db: type, attempt }, 'database connected');
         return;
       } catch (error) {

@@ -5,10 +5,12 @@ import { optionsProvider, type OptionsFactory } from '../container/options-facto
 import { InjectionToken, type Class } from '../container/token';
 import { Module } from '../decorators/module';
 import { ApplicationStatus } from '../lifecycle/application-status';
+import { LoadMonitor } from '../lifecycle/load-monitor';
 import { LOGGER, type Logger } from '../logging/logger';
 import { withConnectTimeout } from './connect-timeouts';
 import { connectedRepository } from './connected-repository';
 import { DatabaseConnector, type ConnectSettings } from './database-connector';
+import { retireIdleConnections } from './idle-connections';
 import { DatabaseOutage } from './database-outage';
 import { DATABASE_REDIRECT, type DatabaseRedirect } from './database-redirect';
 import { startServerOnConnect, type DatabaseServerStart } from './database-server';
@@ -108,7 +110,11 @@ export class DatabaseModule {
           ) => {
             const { server = connect.server, ...given } = made;
             const resolved = redirect ? await redirect.redirect(given) : given;
-            const outage = new DatabaseOutage(logger, resolved.type);
+            // The connections idle when an outage starts may be dead without knowing it: retired, so
+            // that none costs a request its query bound once the database is back.
+            const outage = new DatabaseOutage(logger, resolved.type, {
+              onStart: () => retireIdleConnections(dataSource),
+            });
             const bound = { timeoutMs: settings.queryTimeoutMs, outage };
             // TypeORM would run the migrations inside initialize(), with no lock: keel runs them
             // itself, under the database's lock, once the pool is open.
@@ -135,11 +141,18 @@ export class DatabaseModule {
             logger: Logger,
             status: ApplicationStatus,
             redirect: DatabaseRedirect | undefined,
+            load: LoadMonitor,
           ) =>
             managed.has(dataSource)
-              ? new DatabaseConnector({ dataSource, logger, connect: released(settings, redirect), status })
+              ? new DatabaseConnector({
+                  dataSource,
+                  logger,
+                  connect: released(settings, redirect),
+                  status,
+                  load,
+                })
               : undefined,
-          inject: [DataSource, LOGGER, ApplicationStatus, DATABASE_REDIRECT],
+          inject: [DataSource, LOGGER, ApplicationStatus, DATABASE_REDIRECT, LoadMonitor],
         },
         // Nothing redirects an application's database; keel/testing replaces this for a test's.
         { provide: DATABASE_REDIRECT, useValue: undefined },

@@ -2,13 +2,19 @@ import { messageOf } from '../framework-error';
 import type { Logger } from '../logging/logger';
 import { isDatabaseUnavailable } from './database-unavailable';
 
+/** What else happens when an outage starts. */
+export interface OutageHooks {
+  /** Runs once per outage, as it is detected: the pool retires its idle connections. */
+  readonly onStart?: () => void;
+}
+
 /**
  * Follows whether the database answers, from what its connections see, and logs each outage twice:
  * once when the first request meets it, once when the database answers again. Requests in between
  * are answered 503 without a line each, so an outage under load does not flood the log.
  *
  * @example
- * const outage = new DatabaseOutage(logger, 'postgres');
+ * const outage = new DatabaseOutage(logger, 'postgres', { onStart: () => retireIdleConnections(dataSource) });
  * outage.observe(error); // after a query failed
  * outage.observe(undefined); // after a query succeeded
  */
@@ -17,10 +23,12 @@ export class DatabaseOutage {
   readonly #db: string;
   #startedAt: number | undefined;
   #failures = 0;
+  readonly #hooks: OutageHooks;
 
-  constructor(logger: Logger, db: string) {
+  constructor(logger: Logger, db: string, hooks: OutageHooks = {}) {
     this.#logger = logger;
     this.#db = db;
+    this.#hooks = hooks;
   }
 
   /** True between a connection-level failure and the next query the database answers. */
@@ -43,6 +51,7 @@ export class DatabaseOutage {
       { db: this.#db, reason: messageOf(error) },
       'database unavailable: requests that need it answer 503 until it returns',
     );
+    this.#hooks.onStart?.();
   }
 
   #answered(): void {

@@ -1,4 +1,5 @@
 import type { ErrorDescriber } from '../http/error-responder';
+import { describeDatabaseNotConnected } from './connected-repository';
 import { describeDatabaseInputError } from './database-input-errors';
 import { describeDatabaseUnavailable } from './database-unavailable';
 
@@ -11,6 +12,7 @@ import { describeDatabaseUnavailable } from './database-unavailable';
  * describeError(queryFailed, DATABASE_ERROR_DESCRIBERS); // { status: 409, message: 'value already exists: ...' }
  */
 export const DATABASE_ERROR_DESCRIBERS: readonly ErrorDescriber[] = [
+  describeDatabaseNotConnected,
   // A database that cannot be reached is 503 whatever the query: asked before the input errors.
   describeDatabaseUnavailable,
   describeDatabaseInputError,

@@ -7,6 +7,8 @@ export interface BootstrapHookParts {
   readonly instances: () => readonly unknown[];
   readonly status: ApplicationStatus;
   readonly logger: Logger;
+  /** Runs once every hook has resolved: the application serves from then on. */
+  readonly onDone?: () => void;
 }
 
 /**
@@ -38,6 +40,7 @@ export class BootstrapHooks {
   run(): Promise<void> {
     this.#running ??= callBootHook(this.#parts.instances(), 'onApplicationBootstrap').then(() => {
       this.#isDone = true;
+      this.#parts.onDone?.();
     });
     return this.#running;
   }

@@ -7,9 +7,11 @@ const SAMPLE_MS = 500;
 
 /**
  * Watches the process against the `loadShedding` limits (the event loop's delay through
- * `perf_hooks.monitorEventLoopDelay`, heap in use, RSS), twice a second, and says which one is passed;
- * logs each overload when it starts and when it ends. Without limits it watches nothing and is
- * never overloaded.
+ * `perf_hooks.monitorEventLoopDelay`, heap in use, RSS), twice a second from the moment the
+ * application serves, and says which one is passed; logs each overload when it starts and when it
+ * ends. The boot's own work (starting the embedded database, the first connection and its
+ * migrations) blocks the event loop for seconds and is not overload: the delay it causes is not
+ * counted. Without limits it watches nothing and is never overloaded.
  *
  * @example
  * if (monitor.overload) return shed(res, monitor.retryAfterS);
@@ -21,11 +23,15 @@ export class LoadMonitor {
   #histogram: IntervalHistogram | undefined;
   #timer: NodeJS.Timeout | undefined;
   #overload: string | undefined;
+  #isWatching = false;
+  // Boot work still running, and whether some ended since the last reading: the window it ended in
+  // holds its delay too.
+  #bootWork = 0;
+  #hasBootWorkEnded = false;
 
   constructor(settings: LoadSheddingSettings | undefined, logger: Logger) {
     this.#settings = settings;
     this.#logger = logger;
-    if (settings) this.#start(settings);
   }
 
   /** Which limit is passed and by how much (`"event loop delay 1204 ms > 1000 ms"`), or undefined. */
@@ -51,6 +57,31 @@ export class LoadMonitor {
   /** True for a path that is never shed. @example monitor.isExempt('/health/ready') */
   isExempt(path: string): boolean {
     return this.#exemptPaths.has(path);
+  }
+
+  /**
+   * Starts watching, once the application is about to serve (its `onApplicationBootstrap` hooks,
+   * which start the embedded database, have run); later calls do nothing.
+   * @example hooks.run().then(() => monitor.watch())
+   */
+  watch(): void {
+    if (this.#isWatching || !this.#settings) return;
+    this.#isWatching = true;
+    this.#start(this.#settings);
+  }
+
+  /**
+   * Leaves out of the event loop's delay whatever `work` causes until it settles: work the boot
+   * started that a busy process did not choose, such as the database's first connection.
+   * @example monitor.ignoreDelayOf(connectFirstTime())
+   */
+  ignoreDelayOf(work: Promise<unknown>): void {
+    this.#bootWork += 1;
+    const ended = (): void => {
+      this.#bootWork -= 1;
+      this.#hasBootWorkEnded = true;
+    };
+    work.then(ended, ended);
   }
 
   /** Stops watching; the application's shutdown calls it. @example monitor.onApplicationShutdown() */
@@ -85,7 +116,9 @@ export class LoadMonitor {
     maxHeapUsedBytes,
     maxRssBytes,
   }: LoadSheddingSettings): string | undefined {
-    const delayMs = this.#histogram ? Math.round(this.#histogram.max / 1e6) : 0;
+    const isBootWindow = this.#bootWork > 0 || this.#hasBootWorkEnded;
+    this.#hasBootWorkEnded = false;
+    const delayMs = this.#histogram && !isBootWindow ? Math.round(this.#histogram.max / 1e6) : 0;
     if (maxEventLoopDelayMs !== undefined && delayMs > maxEventLoopDelayMs)
       return `event loop delay ${delayMs} ms > ${maxEventLoopDelayMs} ms`;
     if (maxRssBytes !== undefined) {

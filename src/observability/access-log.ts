@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
 import type { RequestWatcher } from '../http/request-watchers';
 import type { RequestState } from '../http/request-state';
@@ -7,7 +8,10 @@ import { accessLineWriter, type AccessLevel } from './access-line-writer';
 /**
  * The access log, as the dispatcher's watcher: one line per request once its answer is finished
  * or its client went away (then `aborted: true`), at `info`, `error` for a 5xx, and `debug` for the
- * probes' routes (health, metrics), which orchestrators call every few seconds. Built only where
+ * probes' routes (health, metrics), which orchestrators call every few seconds. A 503 with
+ * `Retry-After` (overloaded, the database not connected yet or away, shutting down) is an answer the
+ * application chose, whose cause is logged once where it is found: its line stays at `info`, so a
+ * replica that is starting or shedding does not write an error per request. Built only where
  * the access log is on: otherwise no request pays for a listener.
  *
  * @example
@@ -21,12 +25,13 @@ export function accessLog(logger: Logger): RequestWatcher {
     },
     closed: (state, req, res) => {
       const line = accessLine(state, req, res);
-      write(line, levelOf(state, line));
+      write(line, levelOf(state, line, res));
     },
   };
 }
 
-function levelOf(state: RequestState, line: AccessLine): AccessLevel {
+function levelOf(state: RequestState, { status }: AccessLine, res: ServerResponse): AccessLevel {
   if (state.isProbe) return 'debug';
-  return line.status !== null && line.status >= 500 ? 'error' : 'info';
+  if (status === null || status < 500) return 'info';
+  return status === 503 && res.hasHeader('retry-after') ? 'info' : 'error';
 }

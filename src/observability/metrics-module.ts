@@ -8,6 +8,8 @@ import { APP_ROUTES } from '../routing/app-routes';
 import { DependencyMetrics } from './dependency-metrics';
 import { HttpMetrics } from './http-metrics';
 import { countJobOutcomes } from './job-metrics';
+import { countStoreFailures } from './rate-limit-metrics';
+import { STORE_FAILURE_LISTENER } from '../ratelimit/store-failures';
 import { Metrics } from './metrics';
 import { MetricsListener } from './metrics-listener';
 import { resolveMetricsOptions, type MetricsModuleOptions } from './metrics-options';
@@ -37,6 +39,7 @@ export class MetricsModule {
         DependencyMetrics,
         { provide: REQUEST_WATCHERS, useFactory: (http: HttpMetrics) => http.watcher, inject: [HttpMetrics] },
         { provide: JOB_OUTCOME_LISTENER, useFactory: countJobOutcomes, inject: [Metrics] },
+        { provide: STORE_FAILURE_LISTENER, useFactory: countStoreFailures, inject: [Metrics] },
         // Both are registered; the settings, known only at boot when a factory makes them, choose
         // the one that serves.
         MetricsRoute,

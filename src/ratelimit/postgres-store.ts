@@ -15,6 +15,32 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "${BUDGET_TABLE}" (
 // catalogue (unique_violation) or its table (duplicate_table). Either way the table is there.
 const CREATED_BY_ANOTHER = new Set(['23505', '42P07']);
 
+/** What rate-limiter-flexible sends: a statement's name, its text and its values. */
+interface FlexibleQuery {
+  readonly name?: string;
+  readonly text: string;
+  readonly values?: readonly unknown[];
+}
+
+/** node-postgres's pool, as TypeORM's postgres driver holds it (`driver.master`). */
+interface PgPool {
+  query(query: { text: string; values?: readonly unknown[] }): Promise<unknown>;
+}
+
+// The pool as rate-limiter-flexible's `'pool'` client, sending its statements unnamed. It names
+// them (`keel_rate_limits:rlflx-upsert`), and pg prepares a named statement once per connection; the
+// embedded database serves every connection from one PGlite session, where the second connection
+// to prepare the name fails with `prepared statement ... already exists`.
+function unnamedStatements(dataSource: DataSource): { query(query: FlexibleQuery): Promise<unknown> } {
+  return {
+    query: ({ text, values }) => {
+      const pool = (dataSource.driver as unknown as { master?: PgPool }).master;
+      if (!pool) return Promise.reject(new Error('the database is not connected yet'));
+      return pool.query({ text, values });
+    },
+  };
+}
+
 /**
  * Budgets in the application's own PostgreSQL (the embedded database included), through its
  * `DataSource`'s pool, in a table keel creates when the first limited request finds the database
@@ -46,8 +72,8 @@ export function postgresStore(dataSource: DataSource): BudgetStore {
     isRemote: true,
     limiter: ({ keyPrefix, limit, windowS }) => {
       const limiter = new RateLimiterPostgres({
-        storeClient: dataSource,
-        storeType: 'typeorm',
+        storeClient: unnamedStatements(dataSource),
+        storeType: 'pool',
         tableName: BUDGET_TABLE,
         tableCreated: true,
         keyPrefix,

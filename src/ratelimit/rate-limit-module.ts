@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { Container } from '../container/container';
 import type { DynamicModule } from '../container/module-definition';
 import type { OptionalDependency } from '../container/provider';
 import { optionsProvider, type OptionsFactory } from '../container/options-factory';
@@ -13,6 +14,7 @@ import { postgresStore } from './postgres-store';
 import { RateLimitErrors } from './rate-limit-errors';
 import type { RateLimitModuleOptions, RateLimitStore } from './rate-limit-options';
 import { checkLimit, RateLimits, type RateLimitSettings } from './rate-limits';
+import { STORE_FAILURE_LISTENER } from './store-failures';
 
 /**
  * `RateLimitModule`'s options made at boot by a factory with the providers it needs; the store stays
@@ -42,7 +44,12 @@ export class RateLimitModule {
     const store = checkStore(options.store ?? 'memory');
     const settings = new InjectionToken<RateLimitSettings>('RateLimitModule options');
     const needsDatabase = store === 'postgres';
-    const inject: (Token | OptionalDependency)[] = [LOGGER, settings];
+    const inject: (Token | OptionalDependency)[] = [
+      LOGGER,
+      settings,
+      // Provided to every module by the container itself, whose constructor is private.
+      Container as unknown as Token<Container>,
+    ];
     if (needsDatabase) inject.push({ token: loadTypeOrm().DataSource, optional: true });
     return {
       module: RateLimitModule,
@@ -50,8 +57,15 @@ export class RateLimitModule {
         optionsProvider(settings, options, (given: RateLimitModuleOptions) => checkSettings(given)),
         {
           provide: RateLimits,
-          useFactory: (logger: Logger, checked: RateLimitSettings, dataSource?: DataSource) =>
-            new RateLimits(budgetStore(store, dataSource), checked, logger),
+          useFactory: (
+            logger: Logger,
+            checked: RateLimitSettings,
+            container: Container,
+            dataSource?: DataSource,
+          ) =>
+            new RateLimits(budgetStore(store, dataSource), checked, logger, () =>
+              container.getAll(STORE_FAILURE_LISTENER),
+            ),
           inject,
         },
       ],

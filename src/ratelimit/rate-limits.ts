@@ -6,7 +6,7 @@ import { clientKey } from './client-key';
 import { RateLimitErrors } from './rate-limit-errors';
 import type { RateLimitOptions, RateLimitRecord } from './rate-limit-options';
 import { limitRoute } from './route-limit';
-import { StoreFailures } from './store-failures';
+import { StoreFailures, type StoreFailureListener } from './store-failures';
 
 /** A route as rate limits see it: who declared it, and its decorators' metadata. */
 export interface LimitableRoute {
@@ -38,10 +38,16 @@ export class RateLimits {
   readonly #failures: StoreFailures;
   readonly #limiters = new Map<string, BudgetLimiter>();
 
-  constructor(store: BudgetStore, settings: RateLimitSettings, logger: Logger) {
+  constructor(
+    store: BudgetStore,
+    settings: RateLimitSettings,
+    logger: Logger,
+    listeners?: () => readonly StoreFailureListener[],
+  ) {
     this.#store = store;
     this.#settings = settings;
-    this.#failures = new StoreFailures(logger, { store: store.name, failClosed: settings.failClosed });
+    const { failClosed } = settings;
+    this.#failures = new StoreFailures(logger, { store: store.name, failClosed, listeners });
   }
 
   /** `handler` behind the route's rate limit, or as it is when the route has none. @example rateLimits.limit(route, handler) */

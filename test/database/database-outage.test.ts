@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '../factories/eventually';
 import { captureLog, ERROR_LEVEL, type LogCapture } from '../factories/log';
 import { startOutageApp, storedNoteIds, type OutageApp, type OutageDialect } from '../factories/outage-app';
 import { describeNeeding } from '../factories/requirements';
@@ -165,6 +166,39 @@ describe.each(dialects)('a $name database that fails after boot', (dialect) => {
       Array.from({ length: 10 }, () => read(served, acknowledged[0] as number)),
     );
     for (const answer of afterwards) expect(answer.status).toBe(200);
+    await expectEveryRouteWorks();
+    expect(await storedNoteIds(dialect, acknowledged)).toEqual(acknowledged);
+  });
+
+  test('blackholed with the pool full of idle connections: they are retired, and a read, a write and readiness succeed within 2 s of the return', async () => {
+    // Ten reads at once leave the pool holding about as many connections, idle when the network
+    // drops them without a word: more than the requests below can use up during the outage.
+    await Promise.all(Array.from({ length: 10 }, () => read(served, acknowledged[0] as number)));
+    expect(served.proxy.openConnections).toBeGreaterThan(5);
+    served.proxy.severConnections();
+    await served.proxy.setMode('blackhole');
+    const during = await Promise.all([read(served, acknowledged[0] as number), write(served, 'frozen')]);
+    for (const answer of during) {
+      expect(answer).toMatchObject(UNAVAILABLE);
+      expect(answer.ms).toBeLessThan(WORST_ANSWER_MS);
+    }
+
+    await served.proxy.setMode('forward');
+    const returnedAt = performance.now();
+    await eventually(
+      async () => {
+        const [reading, writing, ready] = await Promise.all([
+          read(served, acknowledged[0] as number),
+          write(served, 'back'),
+          ask(`${served.url}/health/ready`),
+        ]);
+        if (writing.status === 201) acknowledged.push(writing.body.id as number);
+        return reading.status === 200 && writing.status === 201 && ready.status === 200;
+      },
+      { within: 2000, every: 20 },
+    );
+
+    expect(performance.now() - returnedAt).toBeLessThan(2000);
     await expectEveryRouteWorks();
     expect(await storedNoteIds(dialect, acknowledged)).toEqual(acknowledged);
   });

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { killRunningApps, logged, startApp, type ChildApp } from '../factories/child-app';
 import { createScratchDatabase, type ScratchDatabase } from '../factories/scratch-database';
 import { postgresUrl } from '../factories/test-databases';
@@ -84,6 +87,55 @@ describe("store 'postgres': two replicas on one database", () => {
       }
     } finally {
       await stop(replicas);
+    }
+  });
+});
+
+describe("store 'postgres' on the embedded database", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'keel-rate-limit-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  // PGlite serves every pooled connection from one session: statements one connection prepares
+  // under a name are there for the others too.
+  test('concurrent writers on several pooled connections spend one budget, with no store failure', async () => {
+    const app = await startApp(
+      {
+        STORE: 'embedded',
+        DATA_DIR: path.join(dataDir, 'postgres'),
+        LIMIT: String(LIMIT),
+        WINDOW_S: '30',
+        KEY_PREFIX: `rl-test-${randomBytes(6).toString('hex')}`,
+      },
+      'rate-limit-app.mjs',
+    );
+    try {
+      await app.waitFor(
+        'the database connection',
+        (lines) => logged(lines, 'database connected').length > 0,
+        60_000,
+      );
+      // Three rounds of writers at once: each round takes connections the last one did not use.
+      const statuses: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, () => fetch(`${app.url}/budget/spend`, { method: 'POST' })),
+        );
+        statuses.push(...answers.map((answer) => answer.status));
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(3 * 4 - LIMIT);
+      expect(
+        logged(
+          app.lines(),
+          'rate limit store failed: limited routes let requests through unlimited until it answers',
+        ),
+      ).toEqual([]);
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
     }
   });
 });

@@ -3,6 +3,7 @@ import Redis, { type RedisOptions } from 'ioredis';
 import {
   Controller,
   DatabaseModule,
+  MetricsModule,
   Module,
   Post,
   RateLimit,
@@ -12,6 +13,7 @@ import {
 } from 'keel';
 import { bootApp } from '../factories/app';
 import { captureLog, type LogCapture } from '../factories/log';
+import { scrape, valueOf } from '../factories/metrics';
 import { closedPort } from '../factories/test-databases';
 
 jest.setTimeout(20_000);
@@ -100,6 +102,20 @@ test('a Redis that is down lets every request through, and the log says so once'
   const lines = failureLines(log, OPEN_MESSAGE);
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatchObject({ store: 'redis', reason: 'Redis connection is not ready' });
+});
+
+test('every store failure is counted in keel_rate_limit_store_failures_total, logged or not', async () => {
+  const log = captureLog();
+  const store = redisStore(redisAt(await closedPort(), { retryStrategy: () => null }));
+  const url = await serve([store, MetricsModule.forRoot()], log);
+  const counted = async () =>
+    valueOf(await scrape(`${url}/metrics`), 'keel_rate_limit_store_failures_total', { store: 'redis' });
+  expect(await counted()).toBeUndefined();
+
+  for (let i = 0; i < 4; i++) expect((await vote(url)).status).toBe(200);
+
+  expect(await counted()).toBe(4);
+  expect(failureLines(log, OPEN_MESSAGE)).toHaveLength(1);
 });
 
 test('a Redis that never answers holds no request past timeoutMs: each goes through', async () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { killRunningApps, logged } from '../factories/child-app';
+import { eventually } from '../factories/eventually';
 import { SAMPLE_MAIN, startSample, waitUntilReady, SAMPLE_AUTHORIZATION } from '../factories/sample';
 
 const run = promisify(execFile);
@@ -65,6 +66,40 @@ test('the startup log names the database in use and the URL to open; a stale pid
     const [database] = logged(sample.lines(), 'database');
     expect(database.database).toBe(`embedded PostgreSQL (PGlite), data in ${dataDir}`);
     expect(logged(sample.lines(), 'listening')[0].url).toMatch(/^http:\/\/localhost:\d+$/);
+  } finally {
+    await sample.stop();
+  }
+}, 120_000);
+
+test("the embedded database's first start is boot, not overload: nothing is shed, and a request before it is connected gets 503 without an error line", async () => {
+  // No dataDir: an empty temporary one, so PGlite creates its database, which holds the event loop
+  // for seconds, past the sample's maxEventLoopDelayMs of 1000.
+  const sample = await startSample({ embedded: true });
+  try {
+    const answers: { status: number; body: string }[] = [];
+    const ask = async () => {
+      const res = await fetch(`${sample.url}/api/orders`, { signal: AbortSignal.timeout(10_000) });
+      answers.push({ status: res.status, body: await res.text() });
+      return res.status;
+    };
+    await ask();
+    await eventually(async () => (await ask()) === 200, { within: 45_000, every: 100 });
+    await waitUntilReady(sample.url);
+
+    for (const { status, body } of answers) {
+      if (status === 200) continue;
+      expect({ status, body: JSON.parse(body) as unknown }).toEqual({
+        status: 503,
+        body: { error: 'database not connected' },
+      });
+    }
+    const lines = sample.lines();
+    expect(lines.filter((line) => String(line.msg).startsWith('overloaded'))).toEqual([]);
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    // A request that met the database still connecting is said once, at warn.
+    const waited = 'a request needed the database, which is still connecting: answered 503';
+    const refused = answers.filter(({ status }) => status === 503).length;
+    expect(logged(lines, waited).map((line) => line.level)).toEqual(refused > 0 ? [40] : []);
   } finally {
     await sample.stop();
   }
