@@ -1,4 +1,4 @@
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../errors';
 import type { Logger } from '../logging/logger';
 
 /** What a repository guard asks of the connection. */

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../http/http-error';
+import type { FieldErrors } from '../errors';
 
 /** What the client is told about a database error its own input caused. */
 export interface DatabaseInputAnswer {

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../errors';
 import type { Context } from '../http/context';
 import { isThenable } from '../http/thenable';
 import type { PreparedHandler } from '../http/exchange';

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../errors';
 import type { ParamTarget, PipeTransform } from './hook-types';
 
 // Decimal digits only: `1e3`, `0x10`, `1.5` and ` 7` are not whole numbers a client meant.

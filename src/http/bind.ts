@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Class } from '../container/token';
-import { HttpError } from './http-error';
-import { type FieldErrors } from './http-error';
+import { HttpError } from '../errors';
+import { type FieldErrors } from '../errors';
 import { bodyKind } from './body-stage';
 import { convertFormFields } from './form-fields';
 import { requestQuery } from './request-query';

@@ -2,8 +2,8 @@ import bytes from 'bytes';
 import type { RequestHandler } from 'express';
 import type BodyParser from 'body-parser';
 import type multerModule from 'multer';
-import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
-import { HttpError } from './http-error';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
+import { HttpError } from '../errors';
 import { withPlainJson } from './plain-json';
 import type { BodyParsers } from './body-stage';
 

@@ -7,7 +7,7 @@ import type { ErrorPages } from './error-pages';
 import { malformedPath, respondWithError, type ErrorDescriber } from './error-responder';
 import { Exchange } from './exchange';
 import type { ExpressObjects } from './express-objects';
-import { HttpError } from './http-error';
+import { HttpError } from '../errors';
 import { runErrorMiddleware, runMiddleware } from './middleware';
 import { holdHeader, markHeadersObserved } from './held-headers';
 import { hasBody, rawHeader } from './raw-headers';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
-import { HttpError } from './http-error';
-import { type FieldErrors } from './http-error';
+import { HttpError } from '../errors';
+import { type FieldErrors } from '../errors';
 import type { Logger } from '../logging/logger';
 import { markHeadersObserved } from './held-headers';
 import type { ErrorPages } from './error-pages';

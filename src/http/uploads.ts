@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from './http-error';
+import { HttpError } from '../errors';
 
 /** A file posted in a multipart form, held in memory. */
 export interface UploadedFile {

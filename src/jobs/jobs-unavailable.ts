@@ -1,6 +1,6 @@
 import type { ErrorDescriber } from '../http/error-responder';
 import { unavailableAnswer } from '../http/unavailable-answer';
-import { FrameworkError } from '../framework-error';
+import { FrameworkError } from '../errors';
 
 // The queue's own connection errors are logged where it fails, not once a request.
 const UNAVAILABLE = unavailableAnswer('job queue unavailable', 2);

@@ -7,7 +7,7 @@ import type { OnApplicationShutdown } from '../lifecycle/lifecycle-hooks';
 import { bindServer, urlOf } from '../lifecycle/server-binding';
 import { LOGGER, type Logger } from '../logging/logger';
 import { Metrics } from './metrics';
-import { MetricsErrors } from './metrics-errors';
+import { MetricsErrors } from '../errors/metrics-errors';
 import type { MetricsSettings } from './metrics-options';
 import { METRICS_SETTINGS, sendMetrics } from './metrics-route';
 

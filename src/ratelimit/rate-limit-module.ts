@@ -6,11 +6,11 @@ import { InjectionToken, type Token } from '../container/token';
 import { loadTypeOrm } from '../database/typeorm';
 import { Module } from '../decorators/module';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
-import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { LOGGER, type Logger } from '../logging/logger';
 import { memoryStore, redisStore, type BudgetStore } from './budget-store';
 import { postgresStore } from './postgres-store';
-import { RateLimitErrors } from './rate-limit-errors';
+import { RateLimitErrors } from '../errors/rate-limit-errors';
 import type { RateLimitModuleOptions, RateLimitStore } from './rate-limit-options';
 import { checkLimit, RateLimits, type RateLimitSettings } from './rate-limits';
 

@@ -1,7 +1,7 @@
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PreparedHandler } from '../http/exchange';
 import type { Context } from '../http/context';
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../errors';
 import { settleWithin } from '../settle-within';
 import type { BudgetLimiter } from './budget-store';
 import type { KeyOf } from './client-key';

@@ -1,4 +1,4 @@
-import { messageOf } from '../framework-error';
+import { messageOf } from '../errors';
 import type { Logger } from '../logging/logger';
 
 // A store that is down fails every limited request: one line a minute says so without a flood.

@@ -1,7 +1,7 @@
 import type { CanActivate } from '../hooks/hook-types';
 import type { Context } from '../http/context';
 import type { CsrfTokens } from './csrf-tokens';
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../errors';
 import { MetadataKey } from '../metadata/keys';
 
 // Methods that change nothing need no token: a cross-site page can send them, but learns nothing.
