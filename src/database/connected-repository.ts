@@ -1,4 +1,5 @@
-import { HttpError } from '../errors';
+import { DatabaseAnswers } from '../errors/database-answers';
+import type { HttpError } from '../errors';
 import type { Logger } from '../logging/logger';
 
 /** What a repository guard asks of the connection. */
@@ -17,10 +18,7 @@ export interface ConnectionState {
  * throw databaseNotConnected(5);
  */
 export function databaseNotConnected(retryAfterSeconds: number): HttpError {
-  return new HttpError(503, 'database not connected', {
-    expose: true,
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  });
+  return DatabaseAnswers.databaseNotConnected(retryAfterSeconds);
 }
 
 /**

@@ -32,8 +32,8 @@ export interface ErrorEntry {
 type ArgsOf<E extends ErrorEntry> = E['message'] extends (...args: infer A) => string ? A : never;
 
 /** The error an entry builds: an HttpError for a status, a CliError for an exit code, else a FrameworkError. */
-export type BuiltError<E extends ErrorEntry> = E extends { readonly status: number }
-  ? HttpError & { readonly code: E['code'] }
+export type BuiltError<E extends ErrorEntry> = E extends { readonly status: infer Status extends number }
+  ? HttpError & { readonly code: E['code']; readonly status: Status }
   : E extends { readonly exitCode: number }
     ? CliError<E['code']>
     : FrameworkError<E['code']>;

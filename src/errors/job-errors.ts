@@ -59,4 +59,11 @@ export const JobErrors = defineErrors({
     message: (waitedMs: number) =>
       `the job queue did not connect within ${waitedMs} ms; the job was not enqueued.`,
   },
+
+  // What the client of a request whose enqueue met `notStarted` is told.
+  jobQueueUnavailable: {
+    code: 'E_JOB_QUEUE_UNAVAILABLE',
+    status: 503,
+    message: () => 'job queue unavailable',
+  },
 });
