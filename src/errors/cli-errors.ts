@@ -4,7 +4,12 @@ import { defineErrors } from './error-entry';
 const USAGE = 2;
 const REFUSED = 1;
 
-/** The errors of the command-line program: one entry per code, so each message is written once. */
+/**
+ * The errors of the command-line program: one entry per code, so each message is written once.
+ *
+ * @example
+ * CliErrors.invalidName.code; // 'E_INVALID_NAME'
+ */
 export const CliErrors = defineErrors({
   invalidName: {
     code: 'E_INVALID_NAME',

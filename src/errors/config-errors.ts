@@ -7,7 +7,12 @@ export interface ConfigFailure {
   readonly rules: readonly string[];
 }
 
-/** The errors of configuration: one entry per code, so each message is written once. */
+/**
+ * The errors of configuration: one entry per code, so each message is written once.
+ *
+ * @example
+ * ConfigErrors.invalidConfig.code; // 'E_INVALID_CONFIG'
+ */
 export const ConfigErrors = defineErrors({
   invalidConfig: {
     code: 'E_INVALID_CONFIG',

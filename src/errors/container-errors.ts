@@ -3,7 +3,12 @@ import { defineErrors } from './error-entry';
 
 const arrow = ' → ';
 
-/** What an unknown dependency's error names: who asked, at which position, for what, and who could have given it. */
+/**
+ * What an unknown dependency's error names: who asked, at which position, for what, and who could have given it.
+ *
+ * @example
+ * throw ContainerErrors.unknownDependency({ dependent: 'OrderService', position: 'constructor parameter #0', token, module: 'OrdersModule', owner: undefined, path: ['OrderService'] });
+ */
 export interface UnknownDependency {
   readonly dependent: string;
   readonly position: string;
@@ -13,7 +18,12 @@ export interface UnknownDependency {
   readonly path: readonly string[];
 }
 
-/** The errors of the dependency-injection container and the module graph: one entry per code, so each message is written once. */
+/**
+ * The errors of the dependency-injection container and the module graph: one entry per code, so each message is written once.
+ *
+ * @example
+ * ContainerErrors.unknownDependency.code; // 'E_UNKNOWN_DEPENDENCY'
+ */
 export const ContainerErrors = defineErrors({
   unknownDependency: {
     code: 'E_UNKNOWN_DEPENDENCY',

@@ -1,8 +1,10 @@
 import { defineErrors } from './error-entry';
 
 /**
- * What a request is told when the database is away, or refuses the request's own input: one entry
- * per code, each with its status. The input answers name the column or constraint after the message.
+ * What a request is told when the database is away, or refuses the request's own input: one entry per code, each with its status. The input answers name the column or constraint after the message.
+ *
+ * @example
+ * DatabaseAnswers.databaseUnavailable.code; // 'E_DATABASE_UNAVAILABLE'
  */
 export const DatabaseAnswers = defineErrors({
   // Retry-After comes with it; the outage is logged once by the database's bounds, not per request.

@@ -1,6 +1,11 @@
 import { defineErrors } from './error-entry';
 
-/** The errors of the embedded database and of queries: one entry per code, so each message is written once. */
+/**
+ * The errors of the embedded database and of queries: one entry per code, so each message is written once.
+ *
+ * @example
+ * DatabaseErrors.dataDirInUse.code; // 'E_DATA_DIR_IN_USE'
+ */
 export const DatabaseErrors = defineErrors({
   dataDirInUse: {
     code: 'E_DATA_DIR_IN_USE',

@@ -2,7 +2,12 @@ import { CliError } from './cli-error';
 import { FrameworkError } from './framework-error';
 import { HttpError, type FieldErrors } from './http-error';
 
-/** What an error carries besides its message: its cause, and for an answer its headers, fields and `expose`. */
+/**
+ * What an error carries besides its message: its cause, and for an answer its headers, fields and `expose`.
+ *
+ * @example
+ * const extras: ErrorExtras = { headers: { 'Retry-After': '2' } };
+ */
 export interface ErrorExtras {
   readonly cause?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
@@ -31,7 +36,12 @@ export interface ErrorEntry {
 
 type ArgsOf<E extends ErrorEntry> = E['message'] extends (...args: infer A) => string ? A : never;
 
-/** The error an entry builds: an HttpError for a status, a CliError for an exit code, else a FrameworkError. */
+/**
+ * The error an entry builds: an HttpError for a status, a CliError for an exit code, else a FrameworkError.
+ *
+ * @example
+ * type NotFound = BuiltError<typeof RequestErrors.routeNotFound>; // HttpError & { code: 'E_ROUTE_NOT_FOUND'; status: 404 }
+ */
 export type BuiltError<E extends ErrorEntry> = E extends { readonly status: infer Status extends number }
   ? HttpError & { readonly code: E['code']; readonly status: Status }
   : E extends { readonly exitCode: number }
@@ -47,7 +57,12 @@ export type BuiltError<E extends ErrorEntry> = E extends { readonly status: infe
  */
 export type ErrorBuilder<E extends ErrorEntry> = ((...args: ArgsOf<E>) => BuiltError<E>) & E;
 
-/** A group of the catalogue: one builder per key. */
+/**
+ * A group of the catalogue: one builder per key.
+ *
+ * @example
+ * const group: ErrorGroup<{ gone: { code: 'E_GONE'; status: 410; message: () => string } }> = defineErrors({ ... });
+ */
 export type ErrorGroup<G extends Readonly<Record<string, ErrorEntry>>> = {
   readonly [K in keyof G]: ErrorBuilder<G[K]>;
 };

@@ -1,6 +1,11 @@
 import { defineErrors } from './error-entry';
 
-/** The errors of handlers while they answer: one entry per code, so each message is written once. */
+/**
+ * The errors of handlers while they answer: one entry per code, so each message is written once.
+ *
+ * @example
+ * HandlerErrors.noResponse.code; // 'E_NO_RESPONSE'
+ */
 export const HandlerErrors = defineErrors({
   noResponse: {
     code: 'E_NO_RESPONSE',

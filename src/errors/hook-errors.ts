@@ -1,6 +1,11 @@
 import { defineErrors } from './error-entry';
 
-/** The errors of guards, interceptors, filters and pipes: one entry per code. */
+/**
+ * The errors of guards, interceptors, filters and pipes: one entry per code.
+ *
+ * @example
+ * HookErrors.invalidHook.code; // 'E_INVALID_HOOK'
+ */
 export const HookErrors = defineErrors({
   invalidHook: {
     code: 'E_INVALID_HOOK',

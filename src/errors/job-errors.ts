@@ -1,6 +1,11 @@
 import { defineErrors } from './error-entry';
 
-/** The errors of jobs and schedules: one entry per code, so each message is written once. */
+/**
+ * The errors of jobs and schedules: one entry per code, so each message is written once.
+ *
+ * @example
+ * JobErrors.noDatabase.code; // 'E_JOBS_NO_DATABASE'
+ */
 export const JobErrors = defineErrors({
   noDatabase: {
     code: 'E_JOBS_NO_DATABASE',

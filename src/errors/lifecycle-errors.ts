@@ -1,20 +1,35 @@
 import { messageOf } from './describe-value';
 import { defineErrors } from './error-entry';
 
-/** A shutdown hook that threw, as the shutdown report names it. */
+/**
+ * A shutdown hook that threw, as the shutdown report names it.
+ *
+ * @example
+ * const failure: ShutdownHookFailure = { instance: 'OrderQueue', hook: 'onApplicationShutdown', error };
+ */
 export interface ShutdownHookFailure {
   readonly instance: string;
   readonly hook: string;
   readonly error: unknown;
 }
 
-/** What the shutdown report says: the hooks that threw, and how long requests outlived the timeout. */
+/**
+ * What the shutdown report says: the hooks that threw, and how long requests outlived the timeout.
+ *
+ * @example
+ * throw LifecycleErrors.shutdownFailed({ failures, timedOutAfterMs: undefined });
+ */
 export interface ShutdownReport {
   readonly failures: readonly ShutdownHookFailure[];
   readonly timedOutAfterMs: number | undefined;
 }
 
-/** The errors of options, listening, load and shutting down: one entry per code, so each message is written once. */
+/**
+ * The errors of options, listening, load and shutting down: one entry per code, so each message is written once.
+ *
+ * @example
+ * LifecycleErrors.invalidOption.code; // 'E_INVALID_OPTION'
+ */
 export const LifecycleErrors = defineErrors({
   invalidOption: {
     code: 'E_INVALID_OPTION',

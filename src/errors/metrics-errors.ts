@@ -1,7 +1,12 @@
 import { messageOf } from './describe-value';
 import { defineErrors } from './error-entry';
 
-/** The errors of `MetricsModule`: one entry per code, so each message is written once. */
+/**
+ * The errors of `MetricsModule`: one entry per code, so each message is written once.
+ *
+ * @example
+ * MetricsErrors.metricsPortUnavailable.code; // 'E_METRICS_PORT_UNAVAILABLE'
+ */
 export const MetricsErrors = defineErrors({
   metricsPortUnavailable: {
     code: 'E_METRICS_PORT_UNAVAILABLE',

@@ -4,7 +4,12 @@ import { defineErrors } from './error-entry';
 const USAGE = 2;
 const FAILED = 1;
 
-/** The errors of the migration commands: one entry per code, so each message is written once. */
+/**
+ * The errors of the migration commands: one entry per code, so each message is written once.
+ *
+ * @example
+ * MigrationErrors.noDatabaseModule.code; // 'E_NO_DATABASE_MODULE'
+ */
 export const MigrationErrors = defineErrors({
   noDatabaseModule: {
     code: 'E_NO_DATABASE_MODULE',

@@ -1,6 +1,11 @@
 import { defineErrors } from './error-entry';
 
-/** The errors of the OpenAPI document: one entry per code, so each message is written once. */
+/**
+ * The errors of the OpenAPI document: one entry per code, so each message is written once.
+ *
+ * @example
+ * OpenApiErrors.noOpenApiModule.code; // 'E_NO_OPENAPI_MODULE'
+ */
 export const OpenApiErrors = defineErrors({
   noOpenApiModule: {
     code: 'E_NO_OPENAPI_MODULE',

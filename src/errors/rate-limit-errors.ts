@@ -1,7 +1,12 @@
 import { describeValue } from './describe-value';
 import { defineErrors } from './error-entry';
 
-/** The errors of rate limits, at boot and in answers: one entry per code, so each message is written once. */
+/**
+ * The errors of rate limits, at boot and in answers: one entry per code, so each message is written once.
+ *
+ * @example
+ * RateLimitErrors.noRateLimitModule.code; // 'E_RATE_LIMIT_WITHOUT_MODULE'
+ */
 export const RateLimitErrors = defineErrors({
   noRateLimitModule: {
     code: 'E_RATE_LIMIT_WITHOUT_MODULE',

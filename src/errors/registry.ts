@@ -62,5 +62,10 @@ export const Errors = Object.freeze(Object.assign({}, ...Object.values(ERROR_GRO
 
 type CodesOf<G> = { [K in keyof G]: G[K] extends { readonly code: infer C } ? C : never }[keyof G];
 
-/** The codes of errors keel raises or answers itself, at boot or while serving: each written once, in its entry. */
+/**
+ * The codes of errors keel raises or answers itself, at boot or while serving: each written once, in its entry.
+ *
+ * @example
+ * const code: FrameworkErrorCode = 'E_ROUTE_CONFLICT';
+ */
 export type FrameworkErrorCode = { [G in keyof Groups]: CodesOf<Groups[G]> }[keyof Groups];

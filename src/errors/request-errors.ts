@@ -5,8 +5,10 @@ import type { FieldErrors } from './http-error';
 const causedBy = (cause: unknown) => ({ cause });
 
 /**
- * The answers keel gives a request it cannot serve as asked (no route, a body it cannot read, input
- * that fails validation) and the 500 of an unknown error: one entry per code, each with its status.
+ * The answers keel gives a request it cannot serve as asked (no route, a body it cannot read, input that fails validation) and the 500 of an unknown error: one entry per code, each with its status.
+ *
+ * @example
+ * RequestErrors.routeNotFound.code; // 'E_ROUTE_NOT_FOUND'
  */
 export const RequestErrors = defineErrors({
   routeNotFound: {

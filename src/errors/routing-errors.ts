@@ -1,6 +1,11 @@
 import { defineErrors } from './error-entry';
 
-/** The errors of controllers and routes, most raised at boot: one entry per code, so each message is written once. */
+/**
+ * The errors of controllers and routes, most raised at boot: one entry per code, so each message is written once.
+ *
+ * @example
+ * RoutingErrors.routeConflict.code; // 'E_ROUTE_CONFLICT'
+ */
 export const RoutingErrors = defineErrors({
   routeConflict: {
     code: 'E_ROUTE_CONFLICT',

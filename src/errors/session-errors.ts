@@ -1,6 +1,11 @@
 import { defineErrors } from './error-entry';
 
-/** The errors of sessions: one entry per code. */
+/**
+ * The errors of sessions: one entry per code.
+ *
+ * @example
+ * SessionErrors.invalidSecret.code; // 'E_INVALID_SESSION_SECRET'
+ */
 export const SessionErrors = defineErrors({
   invalidSecret: {
     code: 'E_INVALID_SESSION_SECRET',

@@ -1,6 +1,11 @@
 import { defineErrors } from './error-entry';
 
-/** The errors of `keel/testing`'s test databases: one entry per code, so each message is written once. */
+/**
+ * The errors of `keel/testing`'s test databases: one entry per code, so each message is written once.
+ *
+ * @example
+ * TestingErrors.testDatabaseWithoutModule.code; // 'E_TEST_DATABASE_WITHOUT_MODULE'
+ */
 export const TestingErrors = defineErrors({
   testDatabaseWithoutModule: {
     code: 'E_TEST_DATABASE_WITHOUT_MODULE',
