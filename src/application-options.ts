@@ -4,7 +4,7 @@ import {
   type LoadSheddingOptions,
   type LoadSheddingSettings,
 } from './lifecycle/load-shedding-options';
-import { LifecycleErrors } from './lifecycle/lifecycle-errors';
+import { LifecycleErrors } from './errors/lifecycle-errors';
 import { checkBoolean, checkMilliseconds } from './lifecycle/option-checks';
 import type { Logger } from './logging/logger';
 

@@ -13,6 +13,8 @@ import { refuseConnect } from './http/connect-refusal';
 import type { MiddlewareEntry } from './http/middleware';
 import type { Express, Pipeline } from './application-pipeline';
 import { Errors } from './errors';
+import { RequestErrors } from './errors/request-errors';
+import { respondOnBareResponse } from './http/error-responder';
 import { APP_LISTENERS } from './lifecycle/app-listeners';
 import { checkMilliseconds } from './lifecycle/option-checks';
 import type { ApplicationStatus } from './lifecycle/application-status';
@@ -111,9 +113,7 @@ export class Application {
       () => this.#pipeline.handle(req, res),
       (error: unknown) => {
         this.logger.error({ err: error }, 'onApplicationBootstrap failed');
-        res.statusCode = 500;
-        res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        res.end('{"error":"internal server error"}');
+        respondOnBareResponse(res, RequestErrors.internalServerError());
       },
     );
   }

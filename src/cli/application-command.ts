@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { messageOf } from '../framework-error';
+import { messageOf } from '../errors';
 import type { JobsStatus } from '../jobs/jobs-status';
 import type { RouteDefinition } from '../routing/route';
 import { runCli } from './program';

@@ -4,7 +4,7 @@ import { DatabaseConnector } from '../database/database-connector';
 import { startDatabaseServer } from '../database/database-server';
 import { runSchemaWork } from '../database/schema-work';
 import { loadTypeOrm } from '../database/typeorm';
-import { MigrationErrors } from './migration-errors';
+import { MigrationErrors } from '../errors/migration-errors';
 
 /**
  * The application's own `DataSource` (the one `DatabaseModule.forRoot` provides), connected for a

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { JobsStatus } from '../jobs/jobs-status';
-import { CliErrors } from './cli-errors';
+import { CliErrors } from '../errors/cli-errors';
 import type { CliHost, CommandSpec } from './command-spec';
 
 const COLUMNS = ['waiting', 'delayed', 'active', 'completed', 'failed'] as const;

@@ -1,8 +1,8 @@
 import type { Container } from '../container/container';
-import { messageOf } from '../framework-error';
+import { messageOf } from '../errors';
 import { JobsRuntime } from '../jobs/jobs-runtime';
 import type { JobsStatus } from '../jobs/jobs-status';
-import { CliErrors } from './cli-errors';
+import { CliErrors } from '../errors/cli-errors';
 
 /**
  * The application's job queues and failed jobs, read through its own `JobsModule` connection for

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CliErrors } from './cli-errors';
+import { CliErrors } from '../errors/cli-errors';
 
 /** How a new project depends on keel: the spec its package.json names, and a tarball to copy in. */
 export interface KeelDependency {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CliErrors } from './cli-errors';
+import { CliErrors } from '../errors/cli-errors';
 import type { ControllerKind } from './controller-kinds';
 import { createFile, replaceFile } from './file-write';
 import { planRegistration, type ModuleEntry, type Registration } from './module-registration';

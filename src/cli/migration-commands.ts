@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { DataSource } from 'typeorm';
-import { FrameworkError, messageOf } from '../framework-error';
-import { CliErrors } from './cli-errors';
-import { MigrationErrors } from './migration-errors';
+import { FrameworkError, messageOf } from '../errors';
+import { CliErrors } from '../errors/cli-errors';
+import { MigrationErrors } from '../errors/migration-errors';
 import type { Logger } from '../logging/logger';
 import { migrateUnderLock, type MigrateUnderLockOptions } from '../database/migrate-under-lock';
 import { migrationStates, revertMigrations, type MigrationEntry } from '../database/migration-states';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CliErrors } from './cli-errors';
+import { CliErrors } from '../errors/cli-errors';
 import { createFile } from './file-write';
 import type { MigrationNames } from './migration-naming';
 import { planRegistration, type ListSite, type ModuleEntry, type Registration } from './module-registration';

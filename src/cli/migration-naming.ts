@@ -1,4 +1,4 @@
-import { CliErrors } from './cli-errors';
+import { CliErrors } from '../errors/cli-errors';
 import { capitalise, identifierProblem, nameWords } from './naming';
 
 /** The names of one migration: its class and its file, both ending in its timestamp as TypeORM wants. */

@@ -1,5 +1,5 @@
 import pluralize from 'pluralize';
-import { CliErrors } from './cli-errors';
+import { CliErrors } from '../errors/cli-errors';
 
 /** Every name the generator derives from the one the user typed. */
 export interface ControllerNames {

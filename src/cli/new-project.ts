@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CliErrors } from './cli-errors';
+import { CliErrors } from '../errors/cli-errors';
 import { createFile } from './file-write';
 import { dockerVendorCopy, keelDependency, vendorKeel } from './keel-dependency';
 import { renderTemplate } from './schematic';

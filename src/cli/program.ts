@@ -1,8 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { isatty } from 'node:tty';
-import { CliErrors } from './cli-errors';
-import { FrameworkError } from '../framework-error';
-import { CliError } from './cli-errors';
+import { CliErrors } from '../errors/cli-errors';
+import { FrameworkError } from '../errors';
+import { CliError } from '../errors';
 import type { CliHost, CommandSpec } from './command-spec';
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
 import { makeController } from './make-controller';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { messageOf } from '../framework-error';
-import { CliErrors } from './cli-errors';
+import { messageOf } from '../errors';
+import { CliErrors } from '../errors/cli-errors';
 import { replaceFile } from './file-write';
 import {
   CONTROLLERS_SITE,

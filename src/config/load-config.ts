@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import type { ValidationError } from 'class-validator';
-import { ConfigErrors } from './config-errors';
+import { ConfigErrors } from '../errors/config-errors';
 import { getPropertyType } from '../metadata/reflection';
-import type { ConfigFailure } from './config-errors';
+import type { ConfigFailure } from '../errors/config-errors';
 
 /** A configuration class: its properties are the variables, their initialisers the defaults. */
 export type ConfigSchema<T extends object = object> = new () => T;

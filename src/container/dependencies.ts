@@ -1,4 +1,4 @@
-import { ContainerErrors } from './container-errors';
+import { ContainerErrors } from '../errors/container-errors';
 import { MetadataKey } from '../metadata/keys';
 import { isApplicationClass } from '../metadata/design-types';
 import { getConstructorParamTypes, getOwnMetadata } from '../metadata/reflection';

@@ -1,4 +1,4 @@
-import { ContainerErrors } from './container-errors';
+import { ContainerErrors } from '../errors/container-errors';
 import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
 import { isDynamicModule, type ModuleImport, type ModuleMetadata } from './module-definition';

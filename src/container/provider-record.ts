@@ -1,4 +1,4 @@
-import { ContainerErrors } from './container-errors';
+import { ContainerErrors } from '../errors/container-errors';
 import { classDependencies, factoryDependencies, type Dependency } from './dependencies';
 import type { Provider } from './provider';
 import { tokenName, type Class, type Token } from './token';

@@ -31,11 +31,4 @@ export class InjectionToken<T> {
 /** What a provider is registered under and a dependency asks for. */
 export type Token<T = unknown> = Class<T> | InjectionToken<T> | string | symbol;
 
-/** A human-readable name for a token, used in every error message. */
-export function tokenName(token: unknown): string {
-  if (typeof token === 'function') return token.name || '<anonymous class>';
-  if (typeof token === 'symbol') return token.toString();
-  if (typeof token === 'string') return `'${token}'`;
-  if (token instanceof InjectionToken) return token.toString();
-  return String(token);
-}
+export { tokenName } from '../errors/describe-value';

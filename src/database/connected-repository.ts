@@ -1,3 +1,4 @@
+import { DatabaseAnswers } from '../errors/database-answers';
 import type { ErrorAnswer } from '../http/error-responder';
 import type { Logger } from '../logging/logger';
 
@@ -18,10 +19,10 @@ export interface ConnectionState {
  * throw new DatabaseNotConnectedError(5);
  */
 export class DatabaseNotConnectedError extends Error {
-  readonly code = 'E_DATABASE_NOT_CONNECTED';
+  readonly code = DatabaseAnswers.databaseNotConnected.code;
 
   constructor(readonly retryAfterSeconds: number) {
-    super('database not connected');
+    super(DatabaseAnswers.databaseNotConnected.message(retryAfterSeconds));
     this.name = 'DatabaseNotConnectedError';
   }
 }
@@ -47,8 +48,8 @@ export function databaseNotConnected(retryAfterSeconds: number): DatabaseNotConn
 export function describeDatabaseNotConnected(error: unknown): ErrorAnswer | undefined {
   if (!(error instanceof DatabaseNotConnectedError)) return undefined;
   return {
-    status: 503,
-    message: 'database not connected',
+    status: DatabaseAnswers.databaseNotConnected.status,
+    message: error.message,
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
     logLevel: 'debug',
   };

@@ -1,5 +1,5 @@
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { DatabaseErrors } from './database-errors';
+import { DatabaseErrors } from '../errors/database-errors';
 
 /** A claim on a data directory: released when the embedded database stops. */
 export interface DataDirLock {

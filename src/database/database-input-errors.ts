@@ -1,4 +1,5 @@
-import type { FieldErrors } from '../http/http-error';
+import type { FieldErrors } from '../errors';
+import { DatabaseAnswers } from '../errors/database-answers';
 
 /** What the client is told about a database error its own input caused. */
 export interface DatabaseInputAnswer {
@@ -7,19 +8,20 @@ export interface DatabaseInputAnswer {
   readonly fields?: FieldErrors;
 }
 
+// An entry of the catalogue with a 4xx status: its message is shown with the constraint or column
+// the driver named, when it named one.
 interface InputErrorKind {
   readonly status: 400 | 409 | 422;
-  /** Shown with the constraint or column the driver named, when it named one. */
-  readonly message: string;
+  readonly message: () => string;
 }
 
-const TOO_LONG: InputErrorKind = { status: 422, message: 'value too long' };
-const OUT_OF_RANGE: InputErrorKind = { status: 422, message: 'value out of range' };
-const REQUIRED: InputErrorKind = { status: 422, message: 'value required' };
-const CHECK: InputErrorKind = { status: 422, message: 'value breaks a check constraint' };
-const INVALID: InputErrorKind = { status: 400, message: 'invalid input value' };
-const DUPLICATE: InputErrorKind = { status: 409, message: 'value already exists' };
-const REFERENCE: InputErrorKind = { status: 409, message: 'value breaks a foreign key' };
+const TOO_LONG: InputErrorKind = DatabaseAnswers.valueTooLong;
+const OUT_OF_RANGE: InputErrorKind = DatabaseAnswers.valueOutOfRange;
+const REQUIRED: InputErrorKind = DatabaseAnswers.valueRequired;
+const CHECK: InputErrorKind = DatabaseAnswers.checkViolated;
+const INVALID: InputErrorKind = DatabaseAnswers.invalidInputValue;
+const DUPLICATE: InputErrorKind = DatabaseAnswers.valueAlreadyExists;
+const REFERENCE: InputErrorKind = DatabaseAnswers.foreignKeyViolated;
 
 // SQLSTATE codes, shared by PostgreSQL and PGlite (its errors are PostgreSQL's own): the classes 22
 // (data exception) and 23 (integrity constraint violation) that a client's input reaches.
@@ -96,10 +98,10 @@ export function describeDatabaseInputError(error: unknown): DatabaseInputAnswer 
 
 function answer(kind: InputErrorKind, column?: string, constraint?: string): DatabaseInputAnswer {
   if (column) {
-    const message = `${column}: ${kind.message}`;
+    const message = `${column}: ${kind.message()}`;
     return { status: kind.status, message, fields: { [column]: [message] } };
   }
-  const message = constraint ? `${kind.message}: constraint "${constraint}"` : kind.message;
+  const message = constraint ? `${kind.message()}: constraint "${constraint}"` : kind.message();
   return { status: kind.status, message };
 }
 

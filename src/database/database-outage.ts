@@ -1,4 +1,4 @@
-import { messageOf } from '../framework-error';
+import { messageOf } from '../errors';
 import type { Logger } from '../logging/logger';
 import { isDatabaseUnavailable } from './database-unavailable';
 

@@ -1,3 +1,6 @@
+import { FrameworkError } from '../errors';
+import { DatabaseAnswers } from '../errors/database-answers';
+import { DatabaseErrors } from '../errors/database-errors';
 import type { ErrorAnswer } from '../http/error-responder';
 import { unavailableAnswer } from '../http/unavailable-answer';
 
@@ -6,7 +9,7 @@ import { unavailableAnswer } from '../http/unavailable-answer';
 const RETRY_AFTER_S = 2;
 
 // Logged once per outage by the database's own bounds, so not once per request.
-const UNAVAILABLE = unavailableAnswer('database unavailable', RETRY_AFTER_S);
+const UNAVAILABLE = unavailableAnswer(DatabaseAnswers.databaseUnavailable, RETRY_AFTER_S);
 
 /**
  * A query that got no answer within `queryTimeoutMs`; its connection was closed, so the pool never
@@ -15,13 +18,9 @@ const UNAVAILABLE = unavailableAnswer('database unavailable', RETRY_AFTER_S);
  * @example
  * callback(new QueryTimeoutError(5000));
  */
-export class QueryTimeoutError extends Error {
-  readonly code = 'E_QUERY_TIMEOUT';
-
+export class QueryTimeoutError extends FrameworkError<typeof DatabaseErrors.queryTimeout.code> {
   constructor(timeoutMs: number) {
-    super(
-      `the database did not answer a query within queryTimeoutMs (${timeoutMs} ms): its connection was closed`,
-    );
+    super(DatabaseErrors.queryTimeout.code, DatabaseErrors.queryTimeout.message(timeoutMs));
     this.name = 'QueryTimeoutError';
   }
 }
@@ -82,7 +81,12 @@ const MESSAGES = [
   'Pool is closed',
 ];
 
-const CODES = new Set([...SOCKET_CODES, ...SQLSTATES, ...MYSQL_CODES, 'E_QUERY_TIMEOUT']);
+const CODES = new Set<string>([
+  ...SOCKET_CODES,
+  ...SQLSTATES,
+  ...MYSQL_CODES,
+  DatabaseErrors.queryTimeout.code,
+]);
 
 /**
  * True when `error` (or the driver error or cause inside it) says the database could not be reached

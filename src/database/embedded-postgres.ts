@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DatabaseErrors } from './database-errors';
+import { DatabaseErrors } from '../errors/database-errors';
 import { lockDataDir } from './data-dir-lock';
 import { withExtendedQuerySessions } from './extended-query-sessions';
 

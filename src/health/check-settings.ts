@@ -1,5 +1,5 @@
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
-import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
 import type { CheckFunction, CheckProvider, HealthCheck } from './health-check';
 import type { Class } from '../container/token';
 

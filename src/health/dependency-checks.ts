@@ -1,4 +1,4 @@
-import { messageOf } from '../framework-error';
+import { messageOf } from '../errors';
 
 /** What {@link redisCheck} needs of a client: ioredis and node-redis both have it. */
 export interface PingableClient {

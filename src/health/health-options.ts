@@ -1,5 +1,5 @@
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
-import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { joinPath } from '../routing/path';
 import { resolveChecks, type CheckSettings } from './check-settings';
 import type { HealthCheck } from './health-check';

@@ -1,4 +1,4 @@
-import { messageOf } from '../framework-error';
+import { messageOf } from '../errors';
 import { settleWithin } from '../settle-within';
 import type { CheckFunction } from './health-check';
 

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { abandonAfter, breakConnectingConnections, breakConnection } from '../database/connection-breaker';
 import { initializeOnce, pendingInitialization } from '../database/initialize-once';
 import { migrationsOnConnect } from '../database/migrations-on-connect';
-import { messageOf } from '../framework-error';
+import { messageOf } from '../errors';
 import { settleWithin } from '../settle-within';
 import { pingQuery } from './ping-queries';
 

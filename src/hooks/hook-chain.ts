@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { HttpError } from '../http/http-error';
+import { HookErrors } from '../errors/hook-errors';
 import type { Context } from '../http/context';
 import { isThenable } from '../http/thenable';
 import type { PreparedHandler } from '../http/exchange';
@@ -42,7 +42,7 @@ function guarded(inner: PreparedHandler, guards: readonly CanActivate[]): Prepar
 }
 
 function refuseUnless(verdict: unknown): void {
-  if (!verdict) throw new HttpError(403, 'forbidden');
+  if (!verdict) throw HookErrors.forbidden();
 }
 
 function intercepted(handler: PreparedHandler, interceptors: readonly Interceptor[]): PreparedHandler {

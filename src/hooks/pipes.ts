@@ -1,4 +1,5 @@
-import { HttpError } from '../http/http-error';
+import type { HttpError } from '../errors';
+import { HookErrors } from '../errors/hook-errors';
 import type { ParamTarget, PipeTransform } from './hook-types';
 
 // Decimal digits only: `1e3`, `0x10`, `1.5` and ` 7` are not whole numbers a client meant.
@@ -20,7 +21,7 @@ function describe(target: ParamTarget): string {
 
 function refuse(target: ParamTarget, value: unknown, rule: string): HttpError {
   const problem = value === undefined ? 'is required' : rule;
-  return new HttpError(400, `${describe(target)} ${problem}`);
+  return HookErrors.invalidParameter(describe(target), problem);
 }
 
 /**

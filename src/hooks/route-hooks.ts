@@ -5,7 +5,7 @@ import type { Class } from '../container/token';
 import type { DeclaredHooks } from './declared-hooks';
 import { catchingFilter, type CatchingFilter } from './filters';
 import { toMiddlewareFunctions } from './middleware-functions';
-import { HandlerErrors } from '../http/handler-errors';
+import { RoutingErrors } from '../errors/routing-errors';
 
 /** The application's own hooks, from the `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` providers. */
 export interface GlobalHooks {
@@ -36,7 +36,7 @@ export function resolveRouteHooks(
   const { resolve } = declared;
   const { handlers, errorHandlers } = toMiddlewareFunctions(declared.middleware, resolve);
   if (errorHandlers.length > 0) {
-    throw HandlerErrors.invalidRoute(
+    throw RoutingErrors.invalidRoute(
       source,
       '@UseMiddleware takes request middleware; give error middleware to app.use',
     );

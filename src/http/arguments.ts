@@ -3,7 +3,7 @@ import type { Class } from '../container/token';
 import { isApplicationClass } from '../metadata/design-types';
 import { bindBody, bindQuery, prepareBinding, type BindResult } from './bind';
 import type { Context } from './context';
-import { HandlerErrors } from './handler-errors';
+import { RoutingErrors } from '../errors/routing-errors';
 import { isThenable } from './thenable';
 
 /** The request reads a handler parameter can be decorated with. */
@@ -75,7 +75,7 @@ type Binder = (
 function classReader(type: unknown, source: string, spec: ArgumentSpec, bind: Binder): ArgumentReader {
   if (!isApplicationClass(type)) {
     const decorator = spec.source === 'body' ? '@Body() ' : '@Query() ';
-    throw HandlerErrors.invalidRoute(
+    throw RoutingErrors.invalidRoute(
       source,
       `${decorator}on parameter #${spec.index} needs a class type${spec.source === 'body' ? ', or @Body(Class)' : ''}`,
     );

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Class } from '../container/token';
-import { HttpError } from './http-error';
-import { type FieldErrors } from './http-error';
+import type { FieldErrors, HttpError } from '../errors';
+import { RequestErrors } from '../errors/request-errors';
 import { bodyKind } from './body-stage';
 import { convertFormFields } from './form-fields';
 import { requestQuery } from './request-query';
@@ -47,8 +47,8 @@ export function bindBody<T extends object>(
   // Clients send `Content-Length: 0` and no type for an empty POST: that is no body, not an unknown type.
   const kind = isEmpty(req) ? null : bodyKind(req);
   if (kind === false) {
-    const message = `unsupported content type "${req.headers['content-type'] ?? 'none'}": send JSON or a form`;
-    return { ok: false, status: 415, errors: {}, error: new HttpError(415, message) };
+    const error = RequestErrors.unsupportedContentType(req.headers['content-type'] ?? 'none');
+    return { ok: false, status: error.status, errors: {}, error };
   }
   const isForm = kind !== null && kind !== 'json';
   const body: unknown = kind === null ? {} : req.body;
@@ -153,6 +153,6 @@ function invalid(errors: FieldErrors): BindResult<never> {
     ok: false,
     status: 422,
     errors,
-    error: new HttpError(422, 'validation failed', { fields: errors }),
+    error: RequestErrors.validationFailed(errors),
   };
 }

@@ -1,4 +1,4 @@
-import type { FieldErrors } from './http-error';
+import type { FieldErrors } from '../errors';
 import { Uncompiled } from './binding-copy';
 import type { RuleConstraint, ValidationRule } from './class-validator-types';
 

@@ -2,18 +2,20 @@ import bytes from 'bytes';
 import type { RequestHandler } from 'express';
 import type BodyParser from 'body-parser';
 import type multerModule from 'multer';
-import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
-import { HttpError } from './http-error';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
+import type { HttpError } from '../errors';
+import { RequestErrors } from '../errors/request-errors';
 import { withPlainJson } from './plain-json';
 import type { BodyParsers } from './body-stage';
 
-const MULTIPART_LIMITS: Readonly<Record<string, { status: number; message: string }>> = {
-  LIMIT_FILE_SIZE: { status: 413, message: 'uploaded file too large' },
-  LIMIT_FIELD_VALUE: { status: 413, message: 'form field too large' },
-  LIMIT_PART_COUNT: { status: 413, message: 'too many form parts' },
-  LIMIT_FILE_COUNT: { status: 413, message: 'too many files' },
-  LIMIT_FIELD_COUNT: { status: 413, message: 'too many form fields' },
-  LIMIT_FIELD_KEY: { status: 413, message: 'form field name too long' },
+// multer's limit codes: what each means to the client.
+const MULTIPART_LIMITS: Readonly<Record<string, (cause: unknown) => HttpError>> = {
+  LIMIT_FILE_SIZE: RequestErrors.uploadedFileTooLarge,
+  LIMIT_FIELD_VALUE: RequestErrors.formFieldTooLarge,
+  LIMIT_PART_COUNT: RequestErrors.tooManyFormParts,
+  LIMIT_FILE_COUNT: RequestErrors.tooManyFiles,
+  LIMIT_FIELD_COUNT: RequestErrors.tooManyFormFields,
+  LIMIT_FIELD_KEY: RequestErrors.formFieldNameTooLong,
 };
 
 // The body stage has matched the content type before it calls a parser.
@@ -43,8 +45,8 @@ export function createBodyParsers(limit: string | number): BodyParsers {
   // enforces while reading. A chunked multipart body declares none, so it is refused.
   const parseMultipart: RequestHandler = (req, res, next) => {
     const declared = req.headers['content-length'];
-    if (declared === undefined) return next(new HttpError(411, 'a multipart body needs a Content-Length'));
-    if (Number(declared) > limitBytes) return next(new HttpError(413, 'request body too large'));
+    if (declared === undefined) return next(RequestErrors.lengthRequired());
+    if (Number(declared) > limitBytes) return next(RequestErrors.bodyTooLarge());
     loadMultipart().then(
       ({ multer, parse }) =>
         parse(req, res, (error?: unknown) =>
@@ -91,11 +93,8 @@ function parseLimit(limit: string | number): number {
 
 function multipartError(multer: typeof multerModule, error: unknown): HttpError {
   if (error instanceof multer.MulterError) {
-    const known = MULTIPART_LIMITS[error.code];
-    return new HttpError(known?.status ?? 400, known?.message ?? 'malformed multipart body', {
-      cause: error,
-    });
+    return (MULTIPART_LIMITS[error.code] ?? RequestErrors.malformedMultipart)(error);
   }
   // busboy reports a broken body (no boundary, truncated part) as a plain Error.
-  return new HttpError(400, 'malformed multipart body', { cause: error });
+  return RequestErrors.malformedMultipart(error);
 }

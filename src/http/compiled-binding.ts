@@ -1,5 +1,5 @@
 import type { Class } from '../container/token';
-import type { FieldErrors } from './http-error';
+import type { FieldErrors } from '../errors';
 import { convertValue } from './binding-copy';
 import { planClass, type ClassPlan, type PropertyPlan } from './binding-plan';
 import { fail, failNested, nested, passes, type BoundRule, type CompiledClass } from './binding-rules';

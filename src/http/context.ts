@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Class } from '../container/token';
-import { HandlerErrors } from './handler-errors';
+import { HandlerErrors } from '../errors/handler-errors';
+import { RoutingErrors } from '../errors/routing-errors';
 import type { Logger } from '../logging/logger';
 import { bindBody, type BindResult } from './bind';
 import type { RouteInfo, RouteParams, RouteQuery } from './route-info';
@@ -90,7 +91,7 @@ export class Context {
   /** The path parameter `name` (`:id` in the route), always a string. @example ctx.param('id') */
   param(name: string): string {
     const value = (this.#req.params as Record<string, string | string[] | undefined>)[name];
-    if (value === undefined) throw HandlerErrors.unknownParam(this.#runtime.description, name);
+    if (value === undefined) throw RoutingErrors.unknownParam(this.#runtime.description, name);
     return Array.isArray(value) ? value.join('/') : value;
   }
 

@@ -7,7 +7,7 @@ import type { ErrorPages } from './error-pages';
 import { malformedPath, respondWithError, type ErrorDescriber } from './error-responder';
 import { Exchange } from './exchange';
 import type { ExpressObjects } from './express-objects';
-import { HttpError } from './http-error';
+import { RequestErrors } from '../errors/request-errors';
 import { runErrorMiddleware, runMiddleware } from './middleware';
 import { holdHeader, markHeadersObserved } from './held-headers';
 import { hasBody, rawHeader } from './raw-headers';
@@ -229,9 +229,9 @@ export class Dispatcher {
     if (match) throw malformedPath();
     const allowed = router.allowedMethods(url);
     const path = url.split('?', 1)[0] ?? url;
-    if (allowed.length === 0) throw new HttpError(404, `no route for ${method} ${path}`);
+    if (allowed.length === 0) throw RequestErrors.routeNotFound(method, path);
     res.setHeader('Allow', allowed.join(', '));
-    if (method !== 'OPTIONS') throw new HttpError(405, `method ${method} not allowed on ${path}`);
+    if (method !== 'OPTIONS') throw RequestErrors.methodNotAllowed(method, path);
     this.#answerPreflight(req, res, { url, allowed, state });
     return undefined;
   }

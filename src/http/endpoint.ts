@@ -4,7 +4,7 @@ import type { Logger } from '../logging/logger';
 import type { RouteRuntime } from './context';
 import type { ErrorPages } from './error-pages';
 import { Exchange, type PreparedHandler } from './exchange';
-import { HandlerErrors } from './handler-errors';
+import { HandlerErrors } from '../errors/handler-errors';
 import { runMiddleware } from './middleware';
 import type { RequestState } from './request-state';
 import type { RouteInfo } from './route-info';

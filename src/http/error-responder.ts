@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import { STATUS_CODES } from 'node:http';
-import { HttpError } from './http-error';
-import { type FieldErrors } from './http-error';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { HttpError, type FieldErrors } from '../errors';
+import { RequestErrors } from '../errors/request-errors';
 import type { Logger } from '../logging/logger';
 import { markHeadersObserved } from './held-headers';
 import type { ErrorPages } from './error-pages';
@@ -36,30 +36,36 @@ export interface ResponderParts {
   readonly describers: readonly ErrorDescriber[];
 }
 
-// body-parser tags its errors with `type`: the catalogue of what each means to the client.
+/**
+ * The answer an entry of the catalogue gives when it is described rather than thrown (a parser's
+ * error, a dependency away): its status and its message.
+ *
+ * @example
+ * const MALFORMED_JSON = answerOf(RequestErrors.malformedJson); // { status: 400, message: 'malformed JSON body' }
+ */
+export function answerOf(entry: { readonly status: number; readonly message: () => string }): ErrorAnswer {
+  return Object.freeze({ status: entry.status, message: entry.message() });
+}
+
+// body-parser tags its errors with `type`: what each means to the client.
 const BODY_ERRORS: Readonly<Record<string, ErrorAnswer>> = {
-  'entity.parse.failed': { status: 400, message: 'malformed JSON body' },
-  'entity.too.large': { status: 413, message: 'request body too large' },
-  'parameters.too.many': { status: 413, message: 'too many form fields' },
-  'request.size.invalid': { status: 400, message: 'request body shorter than its Content-Length' },
-  'request.aborted': { status: 400, message: 'request aborted' },
-  'encoding.unsupported': { status: 415, message: 'unsupported content encoding' },
-  'charset.unsupported': { status: 415, message: 'unsupported charset' },
+  'entity.parse.failed': answerOf(RequestErrors.malformedJson),
+  'entity.too.large': answerOf(RequestErrors.bodyTooLarge),
+  'parameters.too.many': answerOf(RequestErrors.tooManyFormFields),
+  'request.size.invalid': answerOf(RequestErrors.bodyShorterThanLength),
+  'request.aborted': answerOf(RequestErrors.requestAborted),
+  'encoding.unsupported': answerOf(RequestErrors.unsupportedEncoding),
+  'charset.unsupported': answerOf(RequestErrors.unsupportedCharset),
 };
 
-// zlib's own errors, from a body whose Content-Encoding does not match its bytes.
-const MALFORMED_ENCODING: ErrorAnswer = {
-  status: 400,
-  message: 'request body does not match its Content-Encoding',
-};
-
-const MALFORMED_PATH: ErrorAnswer = { status: 400, message: 'malformed percent-encoding in the path' };
+const MALFORMED_ENCODING = answerOf(RequestErrors.encodingMismatch);
+const MALFORMED_PATH = answerOf(RequestErrors.malformedPath);
+const INTERNAL = answerOf(RequestErrors.internalServerError);
 
 /** The error for a path that cannot be percent-decoded. @example fail(malformedPath()) */
 export function malformedPath(): HttpError {
-  return new HttpError(MALFORMED_PATH.status, MALFORMED_PATH.message);
+  return RequestErrors.malformedPath();
 }
-const INTERNAL_MESSAGE = 'internal server error';
 
 // Headers that describe a successful answer and would be wrong on the error that replaced it.
 const SUCCESS_HEADERS = ['content-type', 'content-disposition', 'content-encoding', 'etag', 'last-modified'];
@@ -94,7 +100,7 @@ export function describeError(error: unknown, describers: readonly ErrorDescribe
   if (exposes) return { status, message: (error as Error).message, fields };
   return {
     status,
-    message: status >= 500 ? INTERNAL_MESSAGE : (STATUS_CODES[status] ?? 'error').toLowerCase(),
+    message: status >= 500 ? INTERNAL.message : (STATUS_CODES[status] ?? 'error').toLowerCase(),
     fields,
   };
 }
@@ -123,10 +129,22 @@ export function respondWithError(
   // The headers the failed answer had held are set, to be edited as any other.
   markHeadersObserved(res);
   for (const header of SUCCESS_HEADERS) res.removeHeader(header);
-  res.setHeader('Cache-Control', 'no-store');
-  const headers = error instanceof HttpError ? error.headers : answer.headers;
-  for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+  setAnswerHeaders(res, error instanceof HttpError ? error.headers : answer.headers);
   sendError(req, res, answer, pages);
+}
+
+/**
+ * Writes `error`'s answer on a bare `ServerResponse` that no keel request context serves (the
+ * metrics port, a request that met a failed bootstrap): the same headers and JSON body as every
+ * other error answer, with no error pages and no logging, which its caller does.
+ *
+ * @example
+ * respondOnBareResponse(res, RequestErrors.routeNotFound('GET', '/x'));
+ */
+export function respondOnBareResponse(res: ServerResponse, error: HttpError): void {
+  setAnswerHeaders(res, error.headers);
+  forbidSniffing(res);
+  sendJsonError(res, describeError(error, []));
 }
 
 /**
@@ -137,10 +155,24 @@ export function respondWithError(
  * sendError(req, res, { status: 404, message: 'order not found' }, pages);
  */
 export function sendError(req: Request, res: Response, answer: ErrorAnswer, pages: ErrorPages): void {
-  // An error answer may echo what the client sent (a path): never let a browser read it as HTML.
-  res.setHeader('X-Content-Type-Options', 'nosniff');
+  forbidSniffing(res);
   const page = pages.render(req, res, answer.status, answer.message);
   if (page !== undefined) return sendHtml(res, answer.status, page);
+  sendJsonError(res, answer);
+}
+
+// An error answer is never cached: the next request may well succeed.
+function setAnswerHeaders(res: ServerResponse, headers: Readonly<Record<string, string>> | undefined): void {
+  res.setHeader('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+}
+
+// An error answer may echo what the client sent (a path): never let a browser read it as HTML.
+function forbidSniffing(res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
+function sendJsonError(res: ServerResponse, answer: ErrorAnswer): void {
   const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
   sendJson(res, answer.status, body);
 }
@@ -150,7 +182,7 @@ function describeUnknown(error: unknown, describers: readonly ErrorDescriber[]):
     const answer = describe(error);
     if (answer) return answer;
   }
-  return { status: 500, message: INTERNAL_MESSAGE };
+  return INTERNAL;
 }
 
 function statusOf(value: unknown): number | undefined {

@@ -1,7 +1,7 @@
 import type { ClassConstructor } from 'class-transformer';
 import type { ValidationError } from 'class-validator';
 import type { Class } from '../container/token';
-import type { FieldErrors } from './http-error';
+import type { FieldErrors } from '../errors';
 
 interface Validation {
   readonly plainToInstance: (typeof import('class-transformer'))['plainToInstance'];

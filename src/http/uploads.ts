@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from './http-error';
+import { RequestErrors } from '../errors/request-errors';
 
 /** A file posted in a multipart form, held in memory. */
 export interface UploadedFile {
@@ -45,15 +45,15 @@ export function uploadedFiles(
 ): UploadedFile[] {
   const parts = (req as { files?: readonly ParsedPart[] }).files;
   if (parts === undefined) {
-    throw new HttpError(415, `expected a multipart/form-data body with the file field "${field}"`);
+    throw RequestErrors.fileFieldMissing(field);
   }
   const files = parts.filter((part) => part.fieldname === field);
   if (limits.maxCount !== undefined && files.length > limits.maxCount) {
-    throw new HttpError(413, `too many files in "${field}": at most ${limits.maxCount}`);
+    throw RequestErrors.tooManyFilesInField(field, limits.maxCount);
   }
   const { maxBytes } = limits;
   if (maxBytes !== undefined && files.some((file) => file.size > maxBytes)) {
-    throw new HttpError(413, `the file in "${field}" is larger than ${maxBytes} bytes`);
+    throw RequestErrors.fileTooLarge(field, maxBytes);
   }
   return files.map((part) => ({
     fieldName: part.fieldname,

@@ -1,7 +1,7 @@
 import type { Eta } from 'eta';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { HandlerErrors } from './handler-errors';
+import { HandlerErrors } from '../errors/handler-errors';
 
 /**
  * Renders templates from one views directory with eta (autoescaped), refusing any name that

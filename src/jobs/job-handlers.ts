@@ -2,7 +2,7 @@ import type { Class } from '../container/token';
 import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
 import { jobDeclaringClasses, type JobDeclaration } from './job-decorators';
-import { JobErrors } from './job-errors';
+import { JobErrors } from '../errors/job-errors';
 
 /** One queue the application works on: a `@Job` method, or a `@Cron` method and its schedule. @internal */
 export interface JobHandler {

@@ -1,5 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
-import { JobErrors } from './job-errors';
+import { JobErrors } from '../errors/job-errors';
 
 /** The options of `JobsModule.forRoot`; all are optional. */
 export interface JobsModuleOptions {
@@ -41,19 +41,19 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export function resolveJobsOptions(options: JobsModuleOptions): JobsSettings {
   const { url, schema = 'keel_jobs', poolSize = 4, pollingIntervalS = 2, cronCheckIntervalS = 30 } = options;
   if (url !== undefined && (typeof url !== 'string' || !/^postgres(ql)?:\/\//.test(url))) {
-    throw JobErrors.invalidOption('url', url, 'a postgres:// URL');
+    throw JobErrors.invalidJobsOption('url', url, 'a postgres:// URL');
   }
   if (typeof schema !== 'string' || !SCHEMA_NAME.test(schema)) {
-    throw JobErrors.invalidOption('schema', schema, 'a lower-case SQL name (letters, digits, _)');
+    throw JobErrors.invalidJobsOption('schema', schema, 'a lower-case SQL name (letters, digits, _)');
   }
   if (!Number.isInteger(poolSize) || poolSize < 2) {
-    throw JobErrors.invalidOption('poolSize', poolSize, 'a whole number from 2');
+    throw JobErrors.invalidJobsOption('poolSize', poolSize, 'a whole number from 2');
   }
   if (typeof pollingIntervalS !== 'number' || !(pollingIntervalS >= 0.5)) {
-    throw JobErrors.invalidOption('pollingIntervalS', pollingIntervalS, 'a number of seconds from 0.5');
+    throw JobErrors.invalidJobsOption('pollingIntervalS', pollingIntervalS, 'a number of seconds from 0.5');
   }
   if (!Number.isInteger(cronCheckIntervalS) || cronCheckIntervalS < 1 || cronCheckIntervalS > 45) {
-    throw JobErrors.invalidOption(
+    throw JobErrors.invalidJobsOption(
       'cronCheckIntervalS',
       cronCheckIntervalS,
       'a whole number of seconds from 1 to 45',

@@ -1,5 +1,5 @@
 import type { Container } from '../container/container';
-import { messageOf } from '../framework-error';
+import { messageOf } from '../errors';
 import { settleWithin } from '../settle-within';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type {

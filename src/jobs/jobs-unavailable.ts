@@ -1,9 +1,10 @@
 import type { ErrorDescriber } from '../http/error-responder';
 import { unavailableAnswer } from '../http/unavailable-answer';
-import { FrameworkError } from '../framework-error';
+import { FrameworkError } from '../errors';
+import { JobErrors } from '../errors/job-errors';
 
 // The queue's own connection errors are logged where it fails, not once a request.
-const UNAVAILABLE = unavailableAnswer('job queue unavailable', 2);
+const UNAVAILABLE = unavailableAnswer(JobErrors.jobQueueUnavailable, 2);
 
 /**
  * 503 `{"error":"job queue unavailable"}` with `Retry-After` for a request whose `enqueue` found the
@@ -14,4 +15,4 @@ const UNAVAILABLE = unavailableAnswer('job queue unavailable', 2);
  * describeError(JobErrors.notStarted(5000), [describeJobsUnavailable]); // { status: 503, ... }
  */
 export const describeJobsUnavailable: ErrorDescriber = (error) =>
-  error instanceof FrameworkError && error.code === 'E_JOBS_UNAVAILABLE' ? UNAVAILABLE : undefined;
+  error instanceof FrameworkError && error.code === JobErrors.notStarted.code ? UNAVAILABLE : undefined;

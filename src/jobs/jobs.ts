@@ -1,4 +1,4 @@
-import { JobErrors } from './job-errors';
+import { JobErrors } from '../errors/job-errors';
 import type { JobsRuntime } from './jobs-runtime';
 import { keyedJobId } from './keyed-job-id';
 

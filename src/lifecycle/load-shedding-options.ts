@@ -1,5 +1,5 @@
 import { checkMilliseconds } from './option-checks';
-import { LifecycleErrors } from './lifecycle-errors';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
 
 /** The limits past which the application sheds load; each is optional, and none is set by default. */
 export interface LoadSheddingOptions {

@@ -1,4 +1,4 @@
-import { LifecycleErrors } from './lifecycle-errors';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
 
 // Node's timers take at most 2^31 - 1 ms; a longer delay fires after 1 ms instead, which would turn a
 // generous timeout into none at all.

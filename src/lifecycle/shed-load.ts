@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
 import type { LoadMonitor } from './load-monitor';
 
-const OVERLOADED = JSON.stringify({ error: 'overloaded' });
+// Written once: this answer is kept as cheap as can be, so it skips the responder (and its nosniff).
+const OVERLOADED = JSON.stringify({ error: LifecycleErrors.overloaded.message() });
 
 /**
  * The dispatcher's refusal, asked before any phase (no body is read), that answers 503 `{"error":"overloaded"}` with
@@ -19,7 +21,7 @@ export function shedLoad(monitor: LoadMonitor): (req: IncomingMessage, res: Serv
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
     if (monitor.isExempt(queryAt < 0 ? url : url.slice(0, queryAt))) return false;
-    res.writeHead(503, {
+    res.writeHead(LifecycleErrors.overloaded.status, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(Buffer.byteLength(OVERLOADED)),
       'Cache-Control': 'no-store',

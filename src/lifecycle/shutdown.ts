@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { callLifecycleHook } from './lifecycle-hooks';
 import type { Logger } from '../logging/logger';
-import { LifecycleErrors } from './lifecycle-errors';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
 import type { ServerDrain } from './server-drain';
 
 /** Everything one shutdown works on. */

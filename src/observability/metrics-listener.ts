@@ -1,13 +1,14 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Inject, Injectable } from '../decorators/injectable';
-import { sendJson } from '../http/send';
+import { RequestErrors } from '../errors/request-errors';
+import { respondOnBareResponse } from '../http/error-responder';
 import type { ApplicationListener } from '../lifecycle/app-listeners';
 import type { OnApplicationShutdown } from '../lifecycle/lifecycle-hooks';
 import { bindServer, urlOf } from '../lifecycle/server-binding';
 import { LOGGER, type Logger } from '../logging/logger';
 import { Metrics } from './metrics';
-import { MetricsErrors } from './metrics-errors';
+import { MetricsErrors } from '../errors/metrics-errors';
 import type { MetricsSettings } from './metrics-options';
 import { METRICS_SETTINGS, sendMetrics } from './metrics-route';
 
@@ -69,15 +70,16 @@ export class MetricsListener implements ApplicationListener, OnApplicationShutdo
 
   readonly #answer = (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    const method = req.method ?? 'GET';
     if (path !== this.#settings.path)
-      return sendJson(res, 404, { error: `no route for ${req.method} ${path}` });
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return respondOnBareResponse(res, RequestErrors.routeNotFound(method, path));
+    if (method !== 'GET' && method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
-      return sendJson(res, 405, { error: `method ${req.method} not allowed on ${path}` });
+      return respondOnBareResponse(res, RequestErrors.methodNotAllowed(method, path));
     }
     sendMetrics(res, this.#metrics).catch((error: unknown) => {
       this.#logger.error({ err: error }, 'collecting the metrics failed');
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal server error' });
+      if (!res.headersSent) respondOnBareResponse(res, RequestErrors.internalServerError());
     });
   };
 }

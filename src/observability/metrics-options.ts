@@ -1,4 +1,4 @@
-import { LifecycleErrors } from '../lifecycle/lifecycle-errors';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { joinPath } from '../routing/path';
 
 /** Where `MetricsModule` serves the metrics; both optional. */

@@ -6,7 +6,7 @@ import type { RouteDoc } from '../routing/route-doc';
 import { securitySchemeOf, type SecurityScheme } from './authenticates';
 import { ClassSchemas } from './class-schemas';
 import type { JsonSchema } from './json-schema';
-import { OpenApiErrors } from './openapi-errors';
+import { OpenApiErrors } from '../errors/openapi-errors';
 import { operationResponses } from './operation-responses';
 import { rateLimitOf } from '../ratelimit/rate-limits';
 import { parameterSchema } from './pipe-schemas';

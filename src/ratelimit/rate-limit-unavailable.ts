@@ -1,3 +1,5 @@
+import { FrameworkError } from '../errors';
+import { RateLimitErrors } from '../errors/rate-limit-errors';
 import type { ErrorDescriber } from '../http/error-responder';
 import { unavailableAnswer } from '../http/unavailable-answer';
 
@@ -6,14 +8,14 @@ import { unavailableAnswer } from '../http/unavailable-answer';
  * own, so that it answers through the describer below, logged by the store's failures, not once a
  * request.
  */
-export class RateLimitUnavailableError extends Error {
+export class RateLimitUnavailableError extends FrameworkError<typeof RateLimitErrors.storeRefused.code> {
   constructor(route: string, options: { cause: unknown }) {
-    super(`${route}: the rate limit store failed, and failClosed refuses the request`, options);
+    super(RateLimitErrors.storeRefused.code, RateLimitErrors.storeRefused.message(route), options);
     this.name = 'RateLimitUnavailableError';
   }
 }
 
-const UNAVAILABLE = unavailableAnswer('rate limit unavailable', 1);
+const UNAVAILABLE = unavailableAnswer(RateLimitErrors.rateLimitUnavailable, 1);
 
 /**
  * 503 `{"error":"rate limit unavailable"}` with `Retry-After: 1` for a request refused by a failed

@@ -3,7 +3,7 @@ import type { Logger } from '../logging/logger';
 import { MetadataKey } from '../metadata/keys';
 import type { BudgetLimiter, BudgetStore } from './budget-store';
 import { clientKey } from './client-key';
-import { RateLimitErrors } from './rate-limit-errors';
+import { RateLimitErrors } from '../errors/rate-limit-errors';
 import type { RateLimitOptions, RateLimitRecord } from './rate-limit-options';
 import { limitRoute } from './route-limit';
 import { StoreFailures, type StoreFailureListener } from './store-failures';

@@ -1,7 +1,7 @@
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PreparedHandler } from '../http/exchange';
 import type { Context } from '../http/context';
-import { HttpError } from '../http/http-error';
+import { RateLimitErrors } from '../errors/rate-limit-errors';
 import { settleWithin } from '../settle-within';
 import type { BudgetLimiter } from './budget-store';
 import type { KeyOf } from './client-key';
@@ -68,12 +68,10 @@ export function limitRoute(handler: PreparedHandler, limit: RouteLimit): Prepare
       return;
     }
     if (spent.outcome === 'refused') {
-      throw new HttpError(429, 'too many requests', {
-        headers: {
-          'Retry-After': String(secondsUntil(spent.left.msBeforeNext)),
-          'RateLimit-Policy': policy,
-          RateLimit: state(spent.left),
-        },
+      throw RateLimitErrors.tooManyRequests({
+        'Retry-After': String(secondsUntil(spent.left.msBeforeNext)),
+        'RateLimit-Policy': policy,
+        RateLimit: state(spent.left),
       });
     }
     failures.record(spent.error);

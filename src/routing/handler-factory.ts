@@ -7,7 +7,7 @@ import { getMethodParamTypes, getOwnMetadata, prototypeDeclaring } from '../meta
 import { pathParameters } from './path';
 import type { PreparedHandler } from '../http/exchange';
 import type { ParamMetadata } from './route-metadata';
-import { HandlerErrors } from '../http/handler-errors';
+import { RoutingErrors } from '../errors/routing-errors';
 import type { Context } from '../http/context';
 import type { Request } from 'express';
 import { isThenable } from '../http/thenable';
@@ -43,7 +43,7 @@ export function createMethodHandler(spec: MethodHandlerSpec): PreparedHandler | 
   const declared = pathParameters(path);
   for (const param of params) {
     if (param.source === 'param' && !declared.has(param.name ?? '')) {
-      throw HandlerErrors.unknownParam(`${source} (${path})`, param.name ?? '');
+      throw RoutingErrors.unknownParam(`${source} (${path})`, param.name ?? '');
     }
   }
   const types = getMethodParamTypes(prototype, property);

@@ -1,5 +1,5 @@
 import type { Class } from '../container/token';
-import { RoutingErrors } from './routing-errors';
+import { RoutingErrors } from '../errors/routing-errors';
 import { MetadataKey } from '../metadata/keys';
 import { declaredHooks } from '../hooks/declared-hooks';
 import { joinPath } from './path';

@@ -9,8 +9,8 @@ import { resourceRoutes, routeDefaults } from './resource-routes';
 import type { RouteDefinition } from './route';
 import type { RouteDoc } from './route-doc';
 import type { ControllerMetadata, RouteMetadata } from './route-metadata';
-import { ContainerErrors } from '../container/container-errors';
-import { HandlerErrors } from '../http/handler-errors';
+import { ContainerErrors } from '../errors/container-errors';
+import { RoutingErrors } from '../errors/routing-errors';
 
 /**
  * Reads a controller's metadata, once, and compiles it into routes with prepared handlers: a
@@ -50,7 +50,7 @@ function decoratedRoutes(
     const source = `${type.name}.${String(route.property)}`;
     const path = joinPath(prefix, route.path);
     const handler = createMethodHandler({ instance, property: route.property, path, resolve });
-    if (!handler) throw HandlerErrors.invalidRoute(source, 'the decorated member is not a method');
+    if (!handler) throw RoutingErrors.invalidRoute(source, 'the decorated member is not a method');
     const hooks = declaredHooks(type, route.property, resolve, routeDefaults(isApi));
     const answers = hooks.metadata.get(MetadataKey.routeAnswers) as RouteDoc['answers'];
     const doc = { tag: controllerTag(type.name), ...handlerDoc(instance, route.property), answers };

@@ -1,11 +1,10 @@
 import createRouter, { type HTTPMethod } from 'find-my-way';
 import { METHODS } from 'node:http';
-import { RoutingErrors } from './routing-errors';
+import { RoutingErrors } from '../errors/routing-errors';
 import type { RouteMatch } from '../http/dispatcher';
 import type { Endpoint, PathParams } from '../http/endpoint';
 import { routeShape, toTablePath, type TablePath } from './path';
 import type { RouteDefinition } from './route';
-import { HandlerErrors } from '../http/handler-errors';
 
 /** A route and the endpoint the HTTP layer prepared for it: what the table keeps. */
 export interface RoutedEndpoint {
@@ -53,7 +52,7 @@ export class RouteTable {
       batch.set(key, route);
       const path = toTablePath(route.path);
       if (typeof path === 'string') {
-        throw HandlerErrors.invalidRoute(route.source, `invalid path "${route.path}": ${path}`);
+        throw RoutingErrors.invalidRoute(route.source, `invalid path "${route.path}": ${path}`);
       }
       return path;
     });
@@ -107,7 +106,7 @@ export class RouteTable {
       try {
         this.#tree.on(method as HTTPMethod, pattern, noop, endpoint);
       } catch (error) {
-        throw HandlerErrors.invalidRoute(
+        throw RoutingErrors.invalidRoute(
           route.source,
           `invalid path "${route.path}": ${(error as Error).message}`,
         );

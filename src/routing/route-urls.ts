@@ -1,4 +1,4 @@
-import { RoutingErrors } from './routing-errors';
+import { RoutingErrors } from '../errors/routing-errors';
 import type { RouteParams, RouteQuery } from '../http/route-info';
 import type { RouteDefinition } from './route';
 

@@ -1,7 +1,7 @@
 import type { CanActivate } from '../hooks/hook-types';
 import type { Context } from '../http/context';
 import type { CsrfTokens } from './csrf-tokens';
-import { HttpError } from '../http/http-error';
+import { SessionErrors } from '../errors/session-errors';
 import { MetadataKey } from '../metadata/keys';
 
 // Methods that change nothing need no token: a cross-site page can send them, but learns nothing.
@@ -24,7 +24,7 @@ export class CsrfGuard implements CanActivate {
 
   canActivate(ctx: Context): boolean {
     if (SAFE_METHODS.has(ctx.req.method) || ctx.metadata(MetadataKey.skipCsrf) === true) return true;
-    if (!this.#tokens.isValid(ctx.req)) throw new HttpError(403, 'invalid CSRF token');
+    if (!this.#tokens.isValid(ctx.req)) throw SessionErrors.invalidCsrfToken();
     return true;
   }
 }

@@ -4,7 +4,7 @@ import { APP_GUARD, APP_MIDDLEWARE } from '../hooks/hook-tokens';
 import { createCsrfTokens } from './csrf-tokens';
 import { createSessionMiddleware } from './session-middleware';
 import { CsrfGuard } from './csrf-guard';
-import { SessionErrors } from './session-errors';
+import { SessionErrors } from '../errors/session-errors';
 import type { SessionModuleOptions, SessionSecret } from './session-options';
 
 const DEFAULT_COOKIE = 'keel.session';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { DatabaseErrors } from '../database/database-errors';
+import { DatabaseErrors } from '../errors/database-errors';
 import { withExtendedQuerySessions } from '../database/extended-query-sessions';
 import {
   serveInMemoryDatabases,

@@ -1,8 +1,8 @@
 import { isProcessRunning } from '../database/data-dir-lock';
 import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
-import { messageOf } from '../framework-error';
-import { TestingErrors } from './testing-errors';
+import { messageOf } from '../errors';
+import { TestingErrors } from '../errors/testing-errors';
 
 /** A database made for one testing application, and how to remove it. */
 export interface TestDatabaseCopy {
@@ -107,7 +107,7 @@ async function onServer<T>(serverUrl: string, work: (client: Client) => Promise<
   const client = new Client({ connectionString: serverUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await client.connect().catch(async (error: unknown) => {
     await client.end().catch(() => undefined);
-    throw TestingErrors.unreachable(withoutPassword(serverUrl), messageOf(error));
+    throw TestingErrors.testDatabaseUnreachable(withoutPassword(serverUrl), messageOf(error));
   });
   try {
     return await work(client);

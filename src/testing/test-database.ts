@@ -4,7 +4,7 @@ import { copyInMemory } from './in-memory-test-databases';
 import { migrateTemplate } from './migrate-template';
 import { schemaKey } from './schema-key';
 import { copyOnServer, type TestDatabaseCopy } from './server-test-databases';
-import { TestingErrors } from './testing-errors';
+import { TestingErrors } from '../errors/testing-errors';
 
 /** Where `withTestDatabase` makes the database. */
 export interface TestDatabaseOptions {
@@ -30,7 +30,7 @@ export class TestDatabase implements DatabaseRedirect {
   constructor({ url }: TestDatabaseOptions) {
     this.#server = url ?? (process.env.DATABASE_URL?.trim() || IN_MEMORY);
     if (this.#server !== IN_MEMORY && !/^postgres(ql)?:\/\//.test(this.#server))
-      throw TestingErrors.invalidUrl(this.#server);
+      throw TestingErrors.invalidTestDatabaseUrl(this.#server);
   }
 
   /** True once the application's `DataSource` was made on this database. */
@@ -39,7 +39,7 @@ export class TestDatabase implements DatabaseRedirect {
   }
 
   async redirect(options: DataSourceOptions): Promise<DataSourceOptions> {
-    if (options.type !== 'postgres') throw TestingErrors.notPostgres(options.type);
+    if (options.type !== 'postgres') throw TestingErrors.testDatabaseNotPostgres(options.type);
     const key = await schemaKey(options);
     const migrate = (url: string) => migrateTemplate(connectedTo(options, url));
     this.#copy =

@@ -2,7 +2,7 @@ import { bootParts, type ApplicationParts } from '../application-boot';
 import { DATABASE_REDIRECT } from '../database/database-redirect';
 import { initializeOnce } from '../database/initialize-once';
 import { loadTypeOrm } from '../database/typeorm';
-import { messageOf } from '../framework-error';
+import { messageOf } from '../errors';
 import type { ApplicationOptions } from '../application-options';
 import type { ModuleImport } from '../container/module-definition';
 import type {
@@ -14,7 +14,7 @@ import type {
 import type { Class, Token } from '../container/token';
 import { TestDatabase, type TestDatabaseOptions } from './test-database';
 import { TestingApplication } from './testing-application';
-import { TestingErrors } from './testing-errors';
+import { TestingErrors } from '../errors/testing-errors';
 
 /**
  * What replaces the provider of one token: a value, a class built with its own dependencies, or
@@ -94,7 +94,7 @@ export class TestingApplicationBuilder {
     });
     const parts = await bootParts(this.#root, settings, overrides).catch(async (error: unknown) => {
       await database.release();
-      throw isRedirectUnknown(error) ? TestingErrors.noDatabaseModule() : error;
+      throw isRedirectUnknown(error) ? TestingErrors.testDatabaseWithoutModule() : error;
     });
     const app = await readyToServe(parts);
     // A DataSource the test replaced is not keel's to connect.

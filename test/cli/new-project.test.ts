@@ -182,7 +182,9 @@ test.each([
   const parent = emptyParent();
   const run = await runFramework(['new', name], { cwd: parent });
   expect(run.code).toBe(2);
-  expect(run.stderr).toContain(`E_INVALID_NAME: ${JSON.stringify(name)} cannot name a project: ${problem}`);
+  expect(run.stderr).toContain(
+    `E_INVALID_PROJECT_NAME: ${JSON.stringify(name)} cannot name a project: ${problem}`,
+  );
   expect(readdirSync(parent)).toEqual([]);
 });
 

@@ -56,9 +56,14 @@ test('the metrics port answers its path only: 404 elsewhere, 405 for another met
   const elsewhere = await fetch(`${origin}/orders/1`);
   expect(elsewhere.status).toBe(404);
   expect(await elsewhere.json()).toEqual({ error: 'no route for GET /orders/1' });
+  // The responder's own headers, as on every other error answer.
+  expect(elsewhere.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(elsewhere.headers.get('cache-control')).toBe('no-store');
   const posted = await fetch(metricsUrl, { method: 'POST' });
   expect(posted.status).toBe(405);
   expect(posted.headers.get('allow')).toBe('GET, HEAD');
+  expect(posted.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(await posted.json()).toEqual({ error: 'method POST not allowed on /internal/metrics' });
   expect((await fetch(`${metricsUrl}?name[]=x`)).status).toBe(200);
 });
 

@@ -209,13 +209,13 @@ describeNeeding(postgresServerMissing(), 'withTestDatabase on a PostgreSQL serve
   }, 30_000);
 });
 
-test('an application without DatabaseModule is refused with E_NO_DATABASE_MODULE, saying what to import', async () => {
+test('an application without DatabaseModule is refused with E_TEST_DATABASE_WITHOUT_MODULE, saying what to import', async () => {
   @Module({})
   class NoDatabase {}
   const boot = createTestingApplication(NoDatabase)
     .withTestDatabase({ url: 'postgres://postgres@127.0.0.1:1/none' })
     .boot({ logger: false });
-  await expect(boot).rejects.toMatchObject({ code: 'E_NO_DATABASE_MODULE' });
+  await expect(boot).rejects.toMatchObject({ code: 'E_TEST_DATABASE_WITHOUT_MODULE' });
   await expect(boot).rejects.toThrow(/import DatabaseModule\.forRoot\(\.\.\.\)/);
 });
 

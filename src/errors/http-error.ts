@@ -9,6 +9,8 @@ export interface HttpErrorOptions {
   fields?: FieldErrors;
   /** Response headers the answer carries, such as `Retry-After`. */
   headers?: Readonly<Record<string, string>>;
+  /** The catalogue's code for an answer keel gives itself (`E_ROUTE_NOT_FOUND`); never sent to the client. */
+  code?: string;
   cause?: unknown;
 }
 
@@ -24,6 +26,7 @@ export class HttpError extends Error {
   readonly expose: boolean;
   readonly fields: FieldErrors | undefined;
   readonly headers: Readonly<Record<string, string>> | undefined;
+  readonly code: string | undefined;
 
   constructor(status: number, message: string, options: HttpErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -35,5 +38,6 @@ export class HttpError extends Error {
     this.expose = options.expose ?? status < 500;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.code = options.code;
   }
 }

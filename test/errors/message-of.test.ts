@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 // messageOf is internal to the catalogue, so this unit test reaches into src/ directly.
-import { messageOf } from '../src/errors';
+import { messageOf } from '../../src/errors';
 
 describe('messageOf', () => {
   test.each([

@@ -1,24 +1,6 @@
 import { types } from 'node:util';
 
 /**
- * An error in how the application is put together (or, for the `E_NO_RESPONSE` family, in a
- * handler): its message names the culprit and the fix, and `code` says which it is.
- *
- * @example
- * await expect(createApplication(AppModule)).rejects.toMatchObject({ code: 'E_UNKNOWN_DEPENDENCY' });
- */
-export class FrameworkError<Code extends string = string> extends Error {
-  constructor(
-    readonly code: Code,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`${code}: ${message}`, options);
-    this.name = 'FrameworkError';
-  }
-}
-
-/**
  * The message of anything thrown, Error or not. Errors are recognised by their shape, not
  * `instanceof`: a driver's error may come from another realm (a VM context, a test sandbox). Node
  * reports a refused connection to a name with several addresses as an AggregateError with an empty
@@ -38,4 +20,17 @@ export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (typeof value === 'object') return `an object with keys [${Object.keys(value).join(', ')}]`;
   return JSON.stringify(value);
+}
+
+/**
+ * A human-readable name for a dependency-injection token, used in every error message. An
+ * `InjectionToken` names itself through its own `toString()`, so the catalogue needs no import of
+ * the container.
+ * @example tokenName(OrderService) // 'OrderService'
+ */
+export function tokenName(token: unknown): string {
+  if (typeof token === 'function') return token.name || '<anonymous class>';
+  if (typeof token === 'symbol') return token.toString();
+  if (typeof token === 'string') return `'${token}'`;
+  return String(token);
 }

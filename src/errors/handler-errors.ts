@@ -1,0 +1,36 @@
+import { defineErrors } from './error-entry';
+
+/**
+ * The errors of handlers while they answer: one entry per code, so each message is written once.
+ *
+ * @example
+ * HandlerErrors.noResponse.code; // 'E_NO_RESPONSE'
+ */
+export const HandlerErrors = defineErrors({
+  noResponse: {
+    code: 'E_NO_RESPONSE',
+    message: (route: string) =>
+      `${route} finished without sending a response or returning a value.\n` +
+      `Fix: call ctx.json/html/redirect/error, return a value, or take over ctx.res.`,
+  },
+
+  alreadyResponded: {
+    code: 'E_ALREADY_RESPONDED',
+    message: (route: string) =>
+      `${route} tried to answer a request that was already answered; the second answer was dropped.\n` +
+      `Fix: answer once, and await (or return) any promise that answers.`,
+  },
+
+  templateOutsideViews: {
+    code: 'E_TEMPLATE_OUTSIDE_VIEWS',
+    message: (name: string, views: string) =>
+      `template "${name}" resolves outside the views directory ${views}; it was not read.`,
+  },
+
+  noSession: {
+    code: 'E_NO_SESSION',
+    message: (route: string) =>
+      `${route} uses the session, but the application has none.\n` +
+      `Fix: import SessionModule.forRoot({ secret: () => process.env.SESSION_SECRET }) in the root module.`,
+  },
+});

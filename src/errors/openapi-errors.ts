@@ -1,0 +1,24 @@
+import { defineErrors } from './error-entry';
+
+/**
+ * The errors of the OpenAPI document: one entry per code, so each message is written once.
+ *
+ * @example
+ * OpenApiErrors.noOpenApiModule.code; // 'E_NO_OPENAPI_MODULE'
+ */
+export const OpenApiErrors = defineErrors({
+  noOpenApiModule: {
+    code: 'E_NO_OPENAPI_MODULE',
+    exitCode: 1,
+    message: () =>
+      `openapi needs the application to import OpenApiModule, which gives the document its title and version.\n` +
+      `Fix: add OpenApiModule.forRoot({ title: 'Orders', version: '1.0.0' }) to the root module's imports.`,
+  },
+
+  conflictingSecurityScheme: {
+    code: 'E_INVALID_OPENAPI',
+    message: (name: string, first: string, second: string) =>
+      `two guards state different security schemes under the name '${name}' (on ${first} and on ${second}).\n` +
+      `Fix: give each scheme a name of its own in @Authenticates(name, scheme), or state the same scheme under one name.`,
+  },
+});
