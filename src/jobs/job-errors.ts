@@ -19,6 +19,14 @@ export const JobErrors = {
     );
   },
 
+  pgBossMissing(version: string) {
+    return new FrameworkError(
+      'E_JOBS_PG_BOSS_MISSING',
+      'JobsModule runs its jobs on pg-boss, an optional peer dependency of keel, and the application has not installed it.\n' +
+        `Fix: npm install pg-boss@${version}`,
+    );
+  },
+
   invalidOption(option: string, value: unknown, expected: string) {
     return new FrameworkError(
       'E_INVALID_JOBS_OPTION',
