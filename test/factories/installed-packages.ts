@@ -34,6 +34,14 @@ function locate(name: string, dir: string): string | undefined {
   }
 }
 
+/** Which packages {@link installedPackages} follows. */
+export interface PackageWalk {
+  /** The root's development dependencies too. */
+  readonly withDev?: boolean;
+  /** The root and the packages it names itself, not theirs. */
+  readonly directOnly?: boolean;
+}
+
 /**
  * The package at `dir` and every package it brings in, as installed on disk: its dependencies,
  * its peers (the optional ones when present), and, with `withDev`, its development dependencies.
@@ -41,7 +49,10 @@ function locate(name: string, dir: string): string | undefined {
  * @example
  * installedPackages(path.join(project, 'node_modules', 'keel')).map((found) => found.id);
  */
-export function installedPackages(dir: string, withDev = false): InstalledPackage[] {
+export function installedPackages(
+  dir: string,
+  { withDev = false, directOnly = false }: PackageWalk = {},
+): InstalledPackage[] {
   const found = new Map<string, InstalledPackage>();
   const pending = [{ dir, isRoot: true }];
   for (let next = pending.pop(); next; next = pending.pop()) {
@@ -52,6 +63,7 @@ export function installedPackages(dir: string, withDev = false): InstalledPackag
       dir: next.dir,
       node: manifest.engines?.node,
     });
+    if (directOnly && !next.isRoot) continue;
     const optional = new Set([
       ...Object.keys(manifest.optionalDependencies ?? {}),
       ...Object.entries(manifest.peerDependenciesMeta ?? {})
