@@ -6,7 +6,7 @@
 # The image needs DATABASE_URL: the embedded database (PGlite) is a development dependency and is
 # not installed here.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /build
 COPY package.json package-lock.json ./
 {{vendorCopy}}RUN npm ci --no-audit --no-fund
@@ -14,13 +14,13 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src src
 RUN npm run build
 
-FROM node:20-bookworm-slim AS dependencies
+FROM node:24-bookworm-slim AS dependencies
 WORKDIR /deps
 COPY package.json package-lock.json ./
 {{vendorCopy}}# The production dependencies at the versions the lock file pins; no build tools, no PGlite.
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV PORT=8080 NODE_ENV=production
 WORKDIR /app
 # Owned by root and only read by the application, so the root filesystem can be mounted read-only.

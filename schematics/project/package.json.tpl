@@ -4,7 +4,7 @@
   "private": true,
   "type": "commonjs",
   "engines": {
-    "node": ">=20.19.0"
+    "node": "^20.19.0 || ^22.13.0 || >=24.11.0"
   },
   "scripts": {
     "build": "tsc -p tsconfig.build.json",

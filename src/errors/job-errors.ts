@@ -22,6 +22,13 @@ export const JobErrors = defineErrors({
       "Fix: give JobsModule.forRoot({ url: 'postgres://...' }) a PostgreSQL server of its own.",
   },
 
+  pgBossMissing: {
+    code: 'E_JOBS_PG_BOSS_MISSING',
+    message: (version: string) =>
+      'JobsModule runs its jobs on pg-boss, an optional peer dependency of keel, and the application has not installed it.\n' +
+      `Fix: npm install pg-boss@${version}`,
+  },
+
   invalidJobsOption: {
     code: 'E_INVALID_JOBS_OPTION',
     message: (option: string, value: unknown, expected: string) =>

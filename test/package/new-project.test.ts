@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { access, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { access, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
 import { copyBuildContext, runContextStages } from '../factories/docker-build';
+import { installedPackages, refusingSomeOf } from '../factories/installed-packages';
 import { waitUntilReady } from '../factories/sample';
 import { within } from '../factories/http-client';
 
@@ -17,6 +18,7 @@ const NAME = 'first-app';
 const times: string[] = [];
 let parent: string;
 let project: string;
+let installOutput: string;
 
 async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
   const startedAt = performance.now();
@@ -52,9 +54,11 @@ beforeAll(async () => {
   await timed('framework new', () =>
     run(process.execPath, [FRAMEWORK, 'new', NAME, '--keel', path.join(parent, tarball)], { cwd: parent }),
   );
-  await timed('npm install', () =>
-    inProject('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], 600_000),
+  // At npm's own log level, so that its warnings are kept for the tests to read.
+  const install = await timed('npm install', () =>
+    inProject('npm', ['install', '--no-audit', '--no-fund'], 600_000),
   );
+  installOutput = `${install.stdout}${install.stderr}`;
 }, 660_000);
 
 afterAll(async () => {
@@ -127,6 +131,54 @@ test('after make:controller the project still builds and passes its tests', asyn
   const { stdout, stderr } = await timed('npm test again', () => inProject('npm', ['test'], 240_000));
   expect(`${stdout}${stderr}`).toMatch(/Tests:\s+4 passed, 4 total/);
 }, 400_000);
+
+test('npm install warns of no package that refuses the running Node', () => {
+  expect(installOutput).not.toContain('EBADENGINE');
+});
+
+// npm picks, within each range, the newest version that accepts the Node it runs on (on Node 24,
+// versions of @inquirer's packages that refuse Node 20): what holds on every Node is what keel and
+// the project pin themselves, and the Node they are installed on must accept everything installed.
+test("keel's engines and the project's hold for every package they pin, and the running Node for every package installed", async () => {
+  const engines = async (dir: string) =>
+    (JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { engines: { node: string } })
+      .engines.node;
+  const keel = path.join(project, 'node_modules', 'keel');
+  expect(refusingSomeOf(await engines(keel), installedPackages(keel, { directOnly: true }))).toEqual([]);
+  expect(
+    refusingSomeOf(await engines(project), installedPackages(project, { withDev: true, directOnly: true })),
+  ).toEqual([]);
+  expect(refusingSomeOf(process.versions.node, installedPackages(project, { withDev: true }))).toEqual([]);
+});
+
+test('a project that imports JobsModule without installing pg-boss stops at boot, naming the package and version to install', async () => {
+  await expect(access(path.join(project, 'node_modules', 'pg-boss'))).rejects.toThrow('ENOENT');
+  // Inside the project, so that `keel` and pg-boss are looked up as its own code would look them up.
+  const script = path.join(project, 'jobs-without-pg-boss.js');
+  await writeFile(
+    script,
+    [
+      "require('reflect-metadata');",
+      "const { DatabaseModule, JobsModule, Module, createApplication } = require('keel');",
+      'class AppModule {}',
+      "const database = DatabaseModule.forRoot({ type: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' });",
+      'Module({ imports: [database, JobsModule.forRoot()] })(AppModule);',
+      'createApplication(AppModule, { logger: false, handleSignals: false }).then((app) => app.close());',
+    ].join('\n'),
+  );
+  const failed = await inProject(process.execPath, [script], 30_000)
+    .then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    )
+    .finally(() => rm(script));
+  const { devDependencies } = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr).toContain('E_JOBS_PG_BOSS_MISSING: JobsModule runs its jobs on pg-boss');
+  expect(failed?.stderr).toContain(`Fix: npm install pg-boss@${devDependencies['pg-boss']}`);
+}, 60_000);
 
 async function listeningUrl(npmStart: ChildProcess, output: () => string): Promise<string> {
   for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
