@@ -17,7 +17,7 @@ import { RequestErrors } from './errors/request-errors';
 import { respondOnBareResponse } from './http/error-responder';
 import { APP_LISTENERS } from './lifecycle/app-listeners';
 import { checkMilliseconds } from './lifecycle/option-checks';
-import type { ApplicationStatus } from './lifecycle/application-status';
+import { markRunningCommand, markShuttingDown, type ApplicationStatus } from './lifecycle/application-status';
 import type { BootstrapHooks } from './lifecycle/bootstrap-hooks';
 import { bindServer, urlOf } from './lifecycle/server-binding';
 import { ServerDrain } from './lifecycle/server-drain';
@@ -218,7 +218,7 @@ export class Application {
     if (!isCliCommand(argv[2])) return this.listen(port, host);
     // Said before anything is awaited: the database connector, which starts on the next turn of the
     // event loop, then stays idle, and a migration command connects the DataSource itself.
-    this.#status.markRunningCommand();
+    markRunningCommand(this.#status);
     // The CLI (commander, the generators, the prompt) loads only when a command is asked for.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
     const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
@@ -264,7 +264,7 @@ export class Application {
     logger: Logger;
     delayMs: number;
   }): Promise<void> {
-    this.#status.markShuttingDown();
+    markShuttingDown(this.#status);
     // With a delay, the orchestrator is taking the instance out of its load balancer: answers say
     // `Connection: close` at once, so that keep-alive clients reconnect, and reach another instance.
     // Without one, they would reconnect here, and meet the listener closing; the drain says it then.

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-export { createApplication, Application, type BoundAddress } from './application';
+export { createApplication, type Application, type BoundAddress } from './application';
 export type { ApplicationOptions } from './application-options';
 export type { LoadSheddingOptions } from './lifecycle/load-shedding-options';
 export { ConfigModule, type ConfigModuleOptions } from './config/config-module';
@@ -33,21 +33,9 @@ export {
   UseGuards,
   UseInterceptors,
   UseMiddleware,
-  type ClassOrMethodDecorator,
 } from './decorators/hooks';
-export { Body, Ctx, Form, Param, Query, createParamDecorator, type PipeEntry } from './decorators/params';
-export {
-  All,
-  Delete,
-  Get,
-  Head,
-  Options,
-  Patch,
-  Post,
-  Put,
-  createRouteDecorator,
-  type RouteOptions,
-} from './decorators/route';
+export { Body, Ctx, Form, Param, Query, createParamDecorator } from './decorators/params';
+export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
 export {
   FrameworkError,
   HttpError,
@@ -82,21 +70,19 @@ export type {
   CallNext,
   CanActivate,
   ExceptionFilter,
-  HookEntry,
   Interceptor,
   ParamTarget,
   PipeTransform,
 } from './hooks/hook-types';
 export { ParseBoolPipe, ParseIntPipe, ParseUUIDPipe } from './hooks/pipes';
 export type { HealthModuleOptions, HealthOptions } from './health/health-options';
-export type { DataSourceResolver } from './health/readiness-check';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
 export { PartialType } from './http/partial-type';
 export { Context, type SessionData } from './http/context';
 export type { UploadedFile, UploadLimits } from './http/uploads';
 export type { RouteInfo } from './http/route-info';
-export type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
+export type { MiddlewareClass } from './http/middleware';
 export { ApplicationStatus } from './lifecycle/application-status';
 export { Authenticates, type SecurityScheme } from './openapi/authenticates';
 export { documentedRule } from './openapi/documented-rule';
@@ -122,7 +108,7 @@ export { MetricsModule } from './observability/metrics-module';
 export type { MetricsModuleOptions } from './observability/metrics-options';
 export type { ResourceAction, ResourceOptions, ResourceOutputs } from './routing/resource-table';
 export type { RouteHandler } from './routing/route';
-export { Router, type FunctionRouteOptions } from './routing/router';
+export type { FunctionRouteOptions, Router } from './routing/router';
 export type { RouteParams, RouteQuery } from './http/route-info';
 export { RateLimit } from './ratelimit/rate-limit-decorator';
 export { RateLimitModule, type RateLimitModuleFactory } from './ratelimit/rate-limit-module';

@@ -47,6 +47,19 @@ export interface RouteRuntime {
   readonly metadata: ReadonlyMap<unknown, unknown>;
 }
 
+let construct: (exchange: ContextTarget, runtime: RouteRuntime) => Context;
+
+/**
+ * Builds the context of one request: keel's own step, as a handler only ever receives one.
+ * @internal the exchange calls it
+ *
+ * @example
+ * this.ctx = createContext(this, runtime);
+ */
+export function createContext(exchange: ContextTarget, runtime: RouteRuntime): Context {
+  return construct(exchange, runtime);
+}
+
 /**
  * The request context a handler receives: a dozen verbs to read input and write the response.
  * `ctx.req` and `ctx.res` are the Express objects; reading `ctx.res` means the handler answers
@@ -66,12 +79,16 @@ export class Context {
   readonly #runtime: RouteRuntime;
   #query: unknown;
 
-  /** keel builds contexts (through its `Exchange`); a handler receives one. */
-  constructor(exchange: ContextTarget, runtime: RouteRuntime) {
+  // keel builds contexts (through createContext); a handler receives one.
+  private constructor(exchange: ContextTarget, runtime: RouteRuntime) {
     this.#exchange = exchange;
     this.#req = exchange.req;
     this.#res = exchange.res;
     this.#runtime = runtime;
+  }
+
+  static {
+    construct = (exchange, runtime) => new Context(exchange, runtime);
   }
 
   /** The Express request, for what the context does not cover (headers, `req.ip`, the raw body). */

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { Context, type ContextTarget, type RouteRuntime } from './context';
+import { createContext, type Context, type ContextTarget, type RouteRuntime } from './context';
 import type { RequestState } from './request-state';
 
 /**
@@ -24,7 +24,7 @@ export class Exchange implements ContextTarget {
     readonly runtime: RouteRuntime,
     readonly state: RequestState,
   ) {
-    this.ctx = new Context(this, runtime);
+    this.ctx = createContext(this, runtime);
   }
 
   /** Whether the response has started: nothing more can be sent through the context. */

@@ -19,7 +19,7 @@ export interface FailedJob {
   readonly error: string;
 }
 
-/** What `jobs:status` shows. @internal */
+/** What `jobs:status` shows (keel's CLI reads it; `keel` does not export it). */
 export interface JobsStatus {
   readonly queues: readonly QueueCounts[];
   readonly failed: readonly FailedJob[];

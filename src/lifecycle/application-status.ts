@@ -1,3 +1,8 @@
+let mark: {
+  shuttingDown(status: ApplicationStatus): void;
+  runningCommand(status: ApplicationStatus): void;
+};
+
 /**
  * What a running application knows about itself and lets its parts read: whether it is shutting
  * down. Injectable in every module, so a readiness check can answer 503 from the first moment of a
@@ -21,11 +26,6 @@ export class ApplicationStatus {
     return this.#isShuttingDown;
   }
 
-  /** Records that the shutdown has started; it cannot be undone. @internal the application calls it */
-  markShuttingDown(): void {
-    this.#isShuttingDown = true;
-  }
-
   /**
    * True when the application runs a command (`node dist/main.js migrate`) rather than serving:
    * work that only serving needs, such as connecting the database in the background, is not started.
@@ -35,8 +35,31 @@ export class ApplicationStatus {
     return this.#isRunningCommand;
   }
 
-  /** Records that the application runs a command and will not serve. @internal `app.run()` calls it */
-  markRunningCommand(): void {
-    this.#isRunningCommand = true;
+  static {
+    mark = {
+      shuttingDown: (status) => {
+        status.#isShuttingDown = true;
+      },
+      runningCommand: (status) => {
+        status.#isRunningCommand = true;
+      },
+    };
   }
+}
+
+/**
+ * Records that the application's shutdown has started; it cannot be undone. @internal the
+ * application calls it, as its parts only read the status
+ * @example markShuttingDown(status)
+ */
+export function markShuttingDown(status: ApplicationStatus): void {
+  mark.shuttingDown(status);
+}
+
+/**
+ * Records that the application runs a command and will not serve. @internal `app.run()` calls it
+ * @example markRunningCommand(status)
+ */
+export function markRunningCommand(status: ApplicationStatus): void {
+  mark.runningCommand(status);
 }

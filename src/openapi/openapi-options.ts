@@ -1,5 +1,6 @@
 import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { joinPath } from '../routing/path';
+import type { RouteInfo } from '../http/route-info';
 import type { RouteDefinition } from '../routing/route';
 import type { OpenApiInfo } from './openapi-document';
 
@@ -10,7 +11,7 @@ export interface OpenApiOptions extends OpenApiInfo {
   /** Where Swagger UI is served. Default: `/docs`. */
   docsPath?: string;
   /** Which routes the document describes. Default: every route but the documentation's own. */
-  include?: (route: RouteDefinition) => boolean;
+  include?: (route: RouteInfo) => boolean;
 }
 
 /** {@link OpenApiOptions} with every default filled in. */

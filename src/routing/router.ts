@@ -37,6 +37,7 @@ export class Router {
   readonly #dependencies: RouterDependencies;
   readonly #table = new RouteTable();
 
+  /** @internal the application makes its router */
   constructor(dependencies: RouterDependencies) {
     this.#dependencies = dependencies;
   }
@@ -90,7 +91,7 @@ export class Router {
 
   /**
    * Adds compiled routes, all or none: a route with the same method and path as another is a
-   * boot error naming both.
+   * boot error naming both. @internal keel's modules add their routes through it
    */
   add(...routes: RouteDefinition[]): this {
     this.#table.add(...routes.map((route) => ({ route, endpoint: this.#dependencies.prepare(route) })));
@@ -107,12 +108,12 @@ export class Router {
     return this.#dependencies.urls.urlFor(name, params, query);
   }
 
-  /** Every route, in registration order. */
+  /** Every route, in registration order. @internal `framework routes` and the OpenAPI document read it */
   routes(): readonly RouteDefinition[] {
     return this.#table.routes();
   }
 
-  /** The methods that have a route for `url`, for a 405's `Allow` header; empty when none. */
+  /** The methods that have a route for `url`, for a 405's `Allow` header; empty when none. @internal the dispatcher's */
   allowedMethods(url: string): string[] {
     return this.#table.allowedMethods(url);
   }

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 
 export type { TestDatabaseOptions } from './test-database';
-export { TestingApplication, type InjectOptions, type InjectResponse } from './testing-application';
+export type { InjectOptions, InjectResponse, TestingApplication } from './testing-application';
 export {
   createTestingApplication,
-  TestingApplicationBuilder,
   type ProviderOverride,
+  type TestingApplicationBuilder,
 } from './testing-builder';

@@ -1,12 +1,7 @@
 import http from 'node:http';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import {
-  registerHealthRoutes,
-  type Application,
-  type ApplicationOptions,
-  type DataSourceResolver,
-  type HealthOptions,
-} from 'keel';
+import { registerHealthRoutes, type Application, type ApplicationOptions, type HealthOptions } from 'keel';
+import type { DataSourceResolver } from '../../src/health/readiness-check';
 import { get, type Answer } from './http-client';
 import { bootApp, moduleWith } from './app';
 
