@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
@@ -17,8 +18,14 @@ import {
  */
 export default async function globalSetup(): Promise<void> {
   const root = path.join(__dirname, '..');
-  // The sample application runs from its own build too (it imports keel's dist/ by name).
-  for (const project of ['tsconfig.build.json', 'sample/tsconfig.json']) {
+  // The sample application runs from its own build too (it imports keel's dist/ by name). Each
+  // build starts empty: a file left from a source since moved or removed would still be found
+  // (dist/errors.js shadows dist/errors/index.js), and tests would pass against it.
+  for (const [project, outDir] of [
+    ['tsconfig.build.json', 'dist'],
+    ['sample/tsconfig.json', 'sample/dist'],
+  ] as const) {
+    rmSync(path.join(root, outDir), { recursive: true, force: true });
     execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', project], {
       cwd: root,
       stdio: 'inherit',
