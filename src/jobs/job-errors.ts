@@ -60,6 +60,24 @@ export const JobErrors = {
     );
   },
 
+  notATransaction(name: string) {
+    return new FrameworkError(
+      'E_JOBS_NOT_A_TRANSACTION',
+      `enqueue('${name}'): its transaction option is not the EntityManager of an open transaction, ` +
+        "so the job would not be stored with the transaction's writes.\n" +
+        'Fix: pass the manager that dataSource.transaction(async (manager) => ...) gives, inside that callback.',
+    );
+  },
+
+  transactionElsewhere(name: string, reason: string) {
+    return new FrameworkError(
+      'E_JOBS_TRANSACTION_ELSEWHERE',
+      `enqueue('${name}'): the transaction cannot store the job, since ${reason}.\n` +
+        "Fix: enqueue in a transaction of the application's DataSource, and keep the jobs in its database " +
+        '(JobsModule.forRoot() without url), or enqueue without a transaction.',
+    );
+  },
+
   notStarted(waitedMs: number) {
     return new FrameworkError(
       'E_JOBS_UNAVAILABLE',
