@@ -84,4 +84,12 @@ export const JobErrors = {
       `the job queue did not connect within ${waitedMs} ms; the job was not enqueued.`,
     );
   },
+
+  notStartedForTransaction() {
+    return new FrameworkError(
+      'E_JOBS_UNAVAILABLE',
+      'the job queue has not started yet, and the embedded database serves one transaction at a time: ' +
+        'waiting inside the transaction would hold up the start; the job was not enqueued.',
+    );
+  },
 };

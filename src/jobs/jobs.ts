@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { hasDatabaseServer } from '../database/database-server';
 import { JobErrors } from './job-errors';
 import type { JobsRuntime } from './jobs-runtime';
 import { keyedJobId } from './keyed-job-id';
@@ -63,7 +64,13 @@ export class Jobs {
       throw JobErrors.invalidEnqueueOption(name, 'singletonKey', singletonKey, 'a non-empty string');
     }
     const db = transaction === undefined ? undefined : transactionDb(name, transaction, this.#queue);
-    if (!(await this.#runtime.whenStarted(START_WAIT_MS))) throw JobErrors.notStarted(START_WAIT_MS);
+    // On a database the application serves itself, the caller's open transaction holds every other
+    // connection back, the queue's start included: waiting for it could only time out.
+    if (transaction && hasDatabaseServer(transaction.dataSource)) {
+      if (!(await this.#runtime.whenStarted(0))) throw JobErrors.notStartedForTransaction();
+    } else if (!(await this.#runtime.whenStarted(START_WAIT_MS))) {
+      throw JobErrors.notStarted(START_WAIT_MS);
+    }
     return this.#runtime.send(name, data, {
       ...(delayS ? { startAfter: delayS } : {}),
       ...(singletonKey === undefined ? {} : { id: keyedJobId(name, singletonKey) }),
