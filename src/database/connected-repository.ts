@@ -46,13 +46,27 @@ export function databaseNotConnected(retryAfterSeconds: number): DatabaseNotConn
  * describeDatabaseNotConnected(databaseNotConnected(2)); // { status: 503, message: 'database not connected', ... }
  */
 export function describeDatabaseNotConnected(error: unknown): ErrorAnswer | undefined {
-  if (!(error instanceof DatabaseNotConnectedError)) return undefined;
+  const retryAfterSeconds =
+    error instanceof DatabaseNotConnectedError
+      ? error.retryAfterSeconds
+      : isDriverNotConnected(error)
+        ? DRIVER_NOT_CONNECTED_RETRY_S
+        : undefined;
+  if (retryAfterSeconds === undefined) return undefined;
   return {
     status: DatabaseAnswers.databaseNotConnected.status,
-    message: error.message,
-    headers: { 'Retry-After': String(error.retryAfterSeconds) },
+    message: DatabaseAnswers.databaseNotConnected.message(retryAfterSeconds),
+    headers: { 'Retry-After': String(retryAfterSeconds) },
     logLevel: 'debug',
   };
+}
+
+// What the guard cannot intercept (`dataSource.transaction(...)`, a query runner) meets TypeORM's own
+// error before the first connection; the connection attempt it waits for is seconds away at most.
+const DRIVER_NOT_CONNECTED_RETRY_S = 2;
+
+function isDriverNotConnected(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Driver not Connected';
 }
 
 /**

@@ -69,3 +69,12 @@ export async function startDatabaseServer(dataSource: DataSource): Promise<void>
 export async function stopDatabaseServer(dataSource: DataSource): Promise<void> {
   await servers.get(dataSource)?.stop();
 }
+
+/**
+ * Whether the application runs the server `dataSource` connects to itself (the embedded database,
+ * which serves one transaction at a time: while one is open, every other connection waits).
+ * @example if (hasDatabaseServer(dataSource)) return failFast();
+ */
+export function hasDatabaseServer(dataSource: DataSource): boolean {
+  return servers.has(dataSource);
+}

@@ -66,6 +66,30 @@ export const JobErrors = defineErrors({
       `enqueue('${name}'): ${option} is ${JSON.stringify(value)}; it must be ${expected}.`,
   },
 
+  notATransaction: {
+    code: 'E_JOBS_NOT_A_TRANSACTION',
+    message: (name: string) =>
+      `enqueue('${name}'): its transaction option is not the EntityManager of an open transaction, ` +
+      "so the job would not be stored with the transaction's writes.\n" +
+      'Fix: pass the manager that dataSource.transaction(async (manager) => ...) gives, inside that callback.',
+  },
+
+  transactionElsewhere: {
+    code: 'E_JOBS_TRANSACTION_ELSEWHERE',
+    message: (name: string, reason: string) =>
+      `enqueue('${name}'): the transaction cannot store the job, since ${reason}.\n` +
+      "Fix: enqueue in a transaction of the application's DataSource, and keep the jobs in its database " +
+      '(JobsModule.forRoot() without url), or enqueue without a transaction.',
+  },
+
+  // Answered as notStarted is (503), under a code of its own: the wait it skips is the difference.
+  notStartedForTransaction: {
+    code: 'E_JOBS_NOT_STARTED_IN_TRANSACTION',
+    message: () =>
+      'the job queue has not started yet, and the embedded database serves one transaction at a time: ' +
+      'waiting inside the transaction would hold up the start; the job was not enqueued.',
+  },
+
   notStarted: {
     code: 'E_JOBS_UNAVAILABLE',
     message: (waitedMs: number) =>

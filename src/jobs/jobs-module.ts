@@ -78,7 +78,12 @@ export class JobsModule {
             { token: DataSourceClass, optional: true },
           ],
         },
-        { provide: Jobs, useFactory: (runtime: JobsRuntime) => new Jobs(runtime), inject: [JobsRuntime] },
+        {
+          provide: Jobs,
+          useFactory: (runtime: JobsRuntime, dataSource?: DataSource) =>
+            new Jobs(runtime, { dataSource, url: settings.url }),
+          inject: [JobsRuntime, { token: DataSourceClass, optional: true }],
+        },
       ],
       exports: [Jobs, JobsRuntime],
     };

@@ -34,7 +34,8 @@ const START_ATTEMPTS = 1000;
  * The replica's side of the queue: at boot it finds the `@Job` and `@Cron` methods of the providers,
  * then connects pg-boss in the background, creates the queues, registers the schedules and works on
  * the jobs. At shutdown it takes no new job and gives the running ones `shutdownTimeoutMs` to finish;
- * past it they are failed, to be retried by another replica. @internal
+ * past it they are failed, to be retried by another replica. Its connections close only after the
+ * requests in flight, which may still enqueue. @internal
  */
 export class JobsRuntime
   implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
@@ -136,24 +137,30 @@ export class JobsRuntime
     }
   }
 
-  /** Takes no new job from here on; the running ones get `shutdownTimeoutMs` while the server drains. */
+  /**
+   * Takes no new job from here on; the running ones get `shutdownTimeoutMs` while the server drains.
+   * The queue's connections stay open: a request still in flight enqueues through them.
+   */
   beforeApplicationShutdown(): void {
-    this.#stop();
+    // onApplicationShutdown awaits the same promise, and reports its failure then.
+    this.#stopWorking().catch(() => undefined);
   }
 
-  /** Waits for the running jobs (at most `shutdownTimeoutMs`) and closes the queue's connections. */
+  /** Once the requests have finished: waits for the running jobs (at most `shutdownTimeoutMs`) and closes the queue's connections. */
   async onApplicationShutdown(): Promise<void> {
-    await this.#stop();
+    await this.#stopWorking();
+    // pg-boss, stopped without closing, closes its pool on this second stop.
+    await this.#boss?.stop({ close: true });
   }
 
-  #stop(): Promise<void> {
+  #stopWorking(): Promise<void> {
     this.#stopping = true;
     const timeout = Math.max(this.#parts.status.shutdownTimeoutMs, 1000);
     this.#stopped ??= (async () => {
       // Until the connection is known there is no client, only the wait for it, which ends soon.
       // A client that is still retrying its start is stopped at once: pg-boss gives up the retries.
       if (!this.#boss) await this.#starting?.catch(() => undefined);
-      await this.#boss?.stop({ graceful: true, timeout, close: true });
+      await this.#boss?.stop({ graceful: true, timeout, close: false });
     })();
     return this.#stopped;
   }

@@ -5,6 +5,10 @@ import { JobErrors } from '../errors/job-errors';
 
 // The queue's own connection errors are logged where it fails, not once a request.
 const UNAVAILABLE = unavailableAnswer(JobErrors.jobQueueUnavailable, 2);
+const NOT_STARTED_CODES: ReadonlySet<string> = new Set([
+  JobErrors.notStarted.code,
+  JobErrors.notStartedForTransaction.code,
+]);
 
 /**
  * 503 `{"error":"job queue unavailable"}` with `Retry-After` for a request whose `enqueue` found the
@@ -15,4 +19,4 @@ const UNAVAILABLE = unavailableAnswer(JobErrors.jobQueueUnavailable, 2);
  * describeError(JobErrors.notStarted(5000), [describeJobsUnavailable]); // { status: 503, ... }
  */
 export const describeJobsUnavailable: ErrorDescriber = (error) =>
-  error instanceof FrameworkError && error.code === JobErrors.notStarted.code ? UNAVAILABLE : undefined;
+  error instanceof FrameworkError && NOT_STARTED_CODES.has(error.code) ? UNAVAILABLE : undefined;

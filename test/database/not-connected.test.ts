@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
 import request from 'supertest';
 import { DatabaseModule, Injectable, InjectRepository, Module, type Application } from 'keel';
 import { bootApp, listenerOf } from '../factories/app';
@@ -34,7 +34,13 @@ beforeAll(async () => {
   class AppModule {}
   app = await bootApp(AppModule, { handleSignals: false, logger: log.logger });
   const { notes } = app.get(NoteService);
-  app.router.get('/notes', () => notes.find()).post('/notes', () => notes.save(notes.create({ text: 'x' })));
+  const dataSource = app.get(DataSource);
+  app.router
+    .get('/notes', () => notes.find())
+    .post('/notes', () => notes.save(notes.create({ text: 'x' })))
+    .post('/notes/in-transaction', () =>
+      dataSource.transaction((manager) => manager.save(manager.create(Note, { text: 'x' }))),
+    );
 });
 
 afterAll(() => app.close());
@@ -60,4 +66,13 @@ test('the log says the database is still connecting, once', async () => {
       (entry) => entry.msg === 'a request needed the database, which is still connecting: answered 503',
     );
   expect(lines).toHaveLength(1);
+});
+
+test('a transaction begun before the database is connected answers 503, not 500', async () => {
+  // dataSource.transaction() goes past the repositories' guard, to TypeORM's "Driver not Connected".
+  const res = await request(listenerOf(app)).post('/notes/in-transaction');
+
+  expect(res.status).toBe(503);
+  expect(res.body).toEqual({ error: 'database not connected' });
+  expect(res.headers['retry-after']).toBe('2');
 });

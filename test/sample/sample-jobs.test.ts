@@ -35,6 +35,9 @@ test('on the embedded database, a created order gets its confirmation from a job
   const sample = await startSample({ embedded: true });
   try {
     await waitUntilReady(sample.url);
+    // The embedded database serves one transaction at a time: until the queue has started, an
+    // order's transaction cannot wait for it, and answers 503 with Retry-After.
+    await sample.waitFor('the job queue to start', (lines) => logged(lines, 'job queue started').length > 0);
     const id = await createOrder(sample);
     await confirmationOf(sample, id);
     expect(logged(sample.lines(), 'order confirmation sent')).toEqual([

@@ -1,5 +1,5 @@
 import { Injectable, InjectRepository, Jobs } from 'keel';
-import type { Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import { Order } from './order.entity';
 import type { OrderInput } from './order-input';
 import { OrderNotFound } from './order-not-found';
@@ -22,6 +22,7 @@ export class OrderService {
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly jobs: Jobs,
+    private readonly dataSource: DataSource,
   ) {}
 
   async page(page: number): Promise<OrderPage> {
@@ -41,15 +42,20 @@ export class OrderService {
     return order;
   }
 
-  /** Stores the order, then enqueues its confirmation, which one replica sends once. */
-  async create(input: OrderInput): Promise<Order> {
-    const order = await this.orders.save(this.orders.create(input));
-    await this.jobs.enqueue(
-      'order-confirmation',
-      { orderId: order.id },
-      { singletonKey: `order-${order.id}` },
-    );
-    return order;
+  /**
+   * Stores the order and its confirmation, which one replica sends once, in one transaction: an
+   * order is never kept without its confirmation, nor a confirmation without its order.
+   */
+  create(input: OrderInput): Promise<Order> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await manager.save(manager.create(Order, input));
+      await this.jobs.enqueue(
+        'order-confirmation',
+        { orderId: order.id },
+        { singletonKey: `order-${order.id}`, transaction: manager },
+      );
+      return order;
+    });
   }
 
   /** `order`, as found, with the fields `input` has written over it. */
