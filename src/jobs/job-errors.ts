@@ -37,14 +37,6 @@ export const JobErrors = {
     );
   },
 
-  jobClassNotProvided(type: string, what: string) {
-    return new FrameworkError(
-      'E_JOB_CLASS_NOT_PROVIDED',
-      `${type} declares ${what}, and no module provides ${type}, so nothing would run it.\n` +
-        `Fix: add ${type} to the providers of a module the application imports.`,
-    );
-  },
-
   unknownJob(name: string, known: readonly string[]) {
     return new FrameworkError(
       'E_UNKNOWN_JOB',
