@@ -30,7 +30,11 @@ export type JobDeclaration =
  */
 export function Job(name: string, options: JobOptions = {}): MethodDecorator {
   return (prototype, method) =>
-    appendMetadata<JobDeclaration>(MetadataKey.jobs, { kind: 'job', name, method, options }, prototype.constructor);
+    appendMetadata<JobDeclaration>(
+      MetadataKey.jobs,
+      { kind: 'job', name, method, options },
+      prototype.constructor,
+    );
 }
 
 /**
@@ -42,5 +46,9 @@ export function Job(name: string, options: JobOptions = {}): MethodDecorator {
  */
 export function Cron(expression: string): MethodDecorator {
   return (prototype, method) =>
-    appendMetadata<JobDeclaration>(MetadataKey.jobs, { kind: 'cron', expression, method }, prototype.constructor);
+    appendMetadata<JobDeclaration>(
+      MetadataKey.jobs,
+      { kind: 'cron', expression, method },
+      prototype.constructor,
+    );
 }

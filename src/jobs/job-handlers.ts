@@ -126,7 +126,10 @@ function handlerOf(
     throw JobErrors.invalidJob(where, `retries is ${retries}; it must be a whole number from 0`);
   }
   if (!Number.isInteger(retryDelayS) || retryDelayS < 1) {
-    throw JobErrors.invalidJob(where, `retryDelayS is ${retryDelayS}; it must be a whole number of seconds from 1`);
+    throw JobErrors.invalidJob(
+      where,
+      `retryDelayS is ${retryDelayS}; it must be a whole number of seconds from 1`,
+    );
   }
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
     throw JobErrors.invalidJob(

@@ -57,12 +57,13 @@ export async function workOn(
     perJobResults: true,
     heartbeatRefreshSeconds: settings.heartbeatTimeoutS / HEARTBEATS_PER_TIMEOUT,
   };
-  let worker: string | undefined;
-  worker = await boss.work(name, options, async (jobs) => {
+  // Known once work() resolves, which is before its first fetch can have come back.
+  const worker = { id: '' };
+  worker.id = await boss.work(name, options, async (jobs) => {
     const results = await Promise.all(jobs.map((job) => settle(job, run)));
     // A full batch says more jobs may be waiting. pg-boss's own burst mode ignores a batch of one,
     // so the worker is woken here, the same for every concurrency: it fetches again at once.
-    if (worker && jobs.length === concurrency) boss.notifyWorker(worker);
+    if (worker.id && jobs.length === concurrency) boss.notifyWorker(worker.id);
     return results;
   });
 }

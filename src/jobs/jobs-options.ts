@@ -75,7 +75,11 @@ export function resolveJobsOptions(options: JobsModuleOptions): JobsSettings {
   }
   // pg-boss refuses a heartbeat under 10 s; past 5 minutes a dead replica's jobs wait too long.
   if (!Number.isInteger(heartbeatTimeoutS) || heartbeatTimeoutS < 10 || heartbeatTimeoutS > 300) {
-    throw JobErrors.invalidOption('heartbeatTimeoutS', heartbeatTimeoutS, 'a whole number of seconds from 10 to 300');
+    throw JobErrors.invalidOption(
+      'heartbeatTimeoutS',
+      heartbeatTimeoutS,
+      'a whole number of seconds from 10 to 300',
+    );
   }
   return { url, schema, poolSize, pollingIntervalS, cronCheckIntervalS, heartbeatTimeoutS };
 }

@@ -91,9 +91,12 @@ jobsTest.describeJobs('jobs on PostgreSQL', () => {
     const app = await replica();
     const id = await app.get(Jobs).enqueue('note', { to: 'ada@example.com' });
     expect(id).toEqual(expect.any(String));
-    await eventually(async () => expect(await states('note')).toEqual([expect.objectContaining({ state: 'completed' })]), {
-      within: 20_000,
-    });
+    await eventually(
+      async () => expect(await states('note')).toEqual([expect.objectContaining({ state: 'completed' })]),
+      {
+        within: 20_000,
+      },
+    );
     expect(runs).toEqual([{ job: 'note', data: { to: 'ada@example.com' }, attempt: 1, finished: true }]);
   }, 30_000);
 
@@ -170,7 +173,8 @@ jobsTest.describeJobs('jobs on PostgreSQL', () => {
     expect(again).toBeNull();
     expect(other).not.toBe(first);
     await eventually(
-      async () => expect((await states('note')).map(({ state }) => state)).toEqual(['completed', 'completed']),
+      async () =>
+        expect((await states('note')).map(({ state }) => state)).toEqual(['completed', 'completed']),
       { within: 20_000 },
     );
     // Kept after it ran, the first job still holds its key: the table keeps the two jobs only.
@@ -235,7 +239,8 @@ jobsTest.describeJobs('jobs on PostgreSQL', () => {
     const ids = new Set<string | null>();
     for (let n = 0; n < 200; n++) ids.add(await jobs.enqueue('burst', { n }));
     await eventually(
-      async () => expect((await states('burst')).filter(({ state }) => state === 'completed')).toHaveLength(200),
+      async () =>
+        expect((await states('burst')).filter(({ state }) => state === 'completed')).toHaveLength(200),
       { within: 30_000 },
     );
     expect(burst.ids).toHaveLength(200);
