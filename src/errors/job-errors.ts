@@ -46,13 +46,6 @@ export const JobErrors = defineErrors({
       `two handlers for the job '${name}': ${first} and ${second}.\nFix: give one of them another name.`,
   },
 
-  jobClassNotProvided: {
-    code: 'E_JOB_CLASS_NOT_PROVIDED',
-    message: (type: string, what: string) =>
-      `${type} declares ${what}, and no module provides ${type}, so nothing would run it.\n` +
-      `Fix: add ${type} to the providers of a module the application imports.`,
-  },
-
   unknownJob: {
     code: 'E_UNKNOWN_JOB',
     message: (name: string, known: readonly string[]) =>

@@ -1,7 +1,7 @@
 import type { Class } from '../container/token';
 import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
-import { jobDeclaringClasses, type JobDeclaration } from './job-decorators';
+import type { JobDeclaration } from './job-decorators';
 import { JobErrors } from '../errors/job-errors';
 
 /** One queue the application works on: a `@Job` method, or a `@Cron` method and its schedule. @internal */
@@ -13,6 +13,8 @@ export interface JobHandler {
   readonly run: (data: unknown, job: RunningJob) => unknown;
   readonly retries: number;
   readonly retryDelayS: number;
+  /** How many of its jobs one replica runs at once. */
+  readonly concurrency: number;
   /** The schedule's cron expression, for a `@Cron` method. */
   readonly cron?: string;
 }
@@ -29,6 +31,10 @@ export interface RunningJob {
 
 const DEFAULT_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_S = 1;
+const DEFAULT_CONCURRENCY = 1;
+// Each running job holds a worker of its own polling the queue's pool: past this, the pool, not the
+// handlers, sets the pace.
+const MAX_CONCURRENCY = 100;
 // pg-boss accepts these in queue names; a schedule's queue is named after its class and method.
 const QUEUE_NAME = /^[\w.\-/]+$/;
 // Five fields: pg-boss looks for due schedules once per minute slot, so a seconds field would be
@@ -37,8 +43,9 @@ const FIVE_FIELDS = /^(\S+\s+){4}\S+$/;
 
 /**
  * The handlers the application's providers declare, checked: a name twice, a name pg-boss cannot
- * keep, retries that are not a count, a schedule that is not a five-field cron expression (checked
- * by `isValidCron`), or a declaring class that no module provides, are boot errors. @internal
+ * keep, retries or a concurrency that is not a count, or a schedule that is not a five-field cron
+ * expression (checked by `isValidCron`) are boot errors. A class no module provides is not looked
+ * at: only the providers' classes (and their parents) are. @internal
  */
 export function collectJobHandlers(
   instances: readonly unknown[],
@@ -61,12 +68,6 @@ export function collectJobHandlers(
       if (existing) throw JobErrors.duplicateJob(handler.name, existing.label, handler.label);
       handlers.set(handler.name, handler);
     }
-  }
-  for (const type of jobDeclaringClasses()) {
-    if (provided.has(type)) continue;
-    const first = declarationsOf(type)[0];
-    const what = first?.kind === 'cron' ? `@Cron('${first.expression}')` : `@Job('${first?.name}')`;
-    throw JobErrors.jobClassNotProvided(type.name, what);
   }
   return [...handlers.values()];
 }
@@ -105,7 +106,8 @@ function handlerOf(
         ? isValidCron(expression)
         : 'a schedule runs at most once a minute: give five fields (minute hour day month weekday)';
     if (problem) throw JobErrors.invalidJob(`@Cron('${expression}') on ${label}`, problem);
-    return { name: label, label, run, retries: 0, retryDelayS: DEFAULT_RETRY_DELAY_S, cron: expression };
+    const schedule = { retries: 0, retryDelayS: DEFAULT_RETRY_DELAY_S, concurrency: 1, cron: expression };
+    return { name: label, label, run, ...schedule };
   }
   const { name, options } = declaration;
   if (typeof name !== 'string' || !QUEUE_NAME.test(name)) {
@@ -114,19 +116,26 @@ function handlerOf(
       'a job name is letters, digits, and _ - . /',
     );
   }
-  const retries = options.retries ?? DEFAULT_RETRIES;
-  const retryDelayS = options.retryDelayS ?? DEFAULT_RETRY_DELAY_S;
+  const where = `@Job('${name}') on ${label}`;
+  const {
+    retries = DEFAULT_RETRIES,
+    retryDelayS = DEFAULT_RETRY_DELAY_S,
+    concurrency = DEFAULT_CONCURRENCY,
+  } = options;
   if (!Number.isInteger(retries) || retries < 0) {
-    throw JobErrors.invalidJob(
-      `@Job('${name}') on ${label}`,
-      `retries is ${retries}; it must be a whole number from 0`,
-    );
+    throw JobErrors.invalidJob(where, `retries is ${retries}; it must be a whole number from 0`);
   }
   if (!Number.isInteger(retryDelayS) || retryDelayS < 1) {
     throw JobErrors.invalidJob(
-      `@Job('${name}') on ${label}`,
+      where,
       `retryDelayS is ${retryDelayS}; it must be a whole number of seconds from 1`,
     );
   }
-  return { name, label, run, retries, retryDelayS };
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
+    throw JobErrors.invalidJob(
+      where,
+      `concurrency is ${concurrency}; it must be a whole number from 1 to ${MAX_CONCURRENCY}`,
+    );
+  }
+  return { name, label, run, retries, retryDelayS, concurrency };
 }

@@ -63,7 +63,12 @@ export class JobsModule {
                 connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
                 cronMonitorIntervalSeconds: settings.cronCheckIntervalS,
                 cronWorkerIntervalSeconds: Math.min(settings.cronCheckIntervalS, MAX_CRON_WORKER_INTERVAL_S),
+                // The pass that fails jobs whose heartbeat stopped (pg-boss's default is once a minute):
+                // as often as the heartbeat timeout, so a dead replica's job is retried within two of them.
+                superviseIntervalSeconds: settings.heartbeatTimeoutS,
+                monitorIntervalSeconds: settings.heartbeatTimeoutS,
               },
+              heartbeatTimeoutS: settings.heartbeatTimeoutS,
               pollingIntervalS: settings.pollingIntervalS,
               container,
               status,

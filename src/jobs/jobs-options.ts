@@ -13,6 +13,12 @@ export interface JobsModuleOptions {
   readonly pollingIntervalS?: number;
   /** How often a replica looks for schedules that are due, in seconds (1 to 45). Default: `30`. */
   readonly cronCheckIntervalS?: number;
+  /**
+   * How long a running job's replica may be silent before the job is taken from it and tried
+   * again, in whole seconds (10 to 300): a replica proves each of its running jobs alive every half
+   * of this. Default: `10`, so a job whose replica died runs again within about 25 s.
+   */
+  readonly heartbeatTimeoutS?: number;
 }
 
 /** The options with the defaults filled in. @internal */
@@ -22,6 +28,7 @@ export interface JobsSettings {
   readonly poolSize: number;
   readonly pollingIntervalS: number;
   readonly cronCheckIntervalS: number;
+  readonly heartbeatTimeoutS: number;
 }
 
 /** What pg-boss connects with. @internal */
@@ -39,7 +46,14 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Fills in the defaults of {@link JobsModuleOptions}; a value of the wrong kind is a boot error. @internal */
 export function resolveJobsOptions(options: JobsModuleOptions): JobsSettings {
-  const { url, schema = 'keel_jobs', poolSize = 4, pollingIntervalS = 2, cronCheckIntervalS = 30 } = options;
+  const {
+    url,
+    schema = 'keel_jobs',
+    poolSize = 4,
+    pollingIntervalS = 2,
+    cronCheckIntervalS = 30,
+    heartbeatTimeoutS = 10,
+  } = options;
   if (url !== undefined && (typeof url !== 'string' || !/^postgres(ql)?:\/\//.test(url))) {
     throw JobErrors.invalidJobsOption('url', url, 'a postgres:// URL');
   }
@@ -59,7 +73,15 @@ export function resolveJobsOptions(options: JobsModuleOptions): JobsSettings {
       'a whole number of seconds from 1 to 45',
     );
   }
-  return { url, schema, poolSize, pollingIntervalS, cronCheckIntervalS };
+  // pg-boss refuses a heartbeat under 10 s; past 5 minutes a dead replica's jobs wait too long.
+  if (!Number.isInteger(heartbeatTimeoutS) || heartbeatTimeoutS < 10 || heartbeatTimeoutS > 300) {
+    throw JobErrors.invalidJobsOption(
+      'heartbeatTimeoutS',
+      heartbeatTimeoutS,
+      'a whole number of seconds from 10 to 300',
+    );
+  }
+  return { url, schema, poolSize, pollingIntervalS, cronCheckIntervalS, heartbeatTimeoutS };
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
 } from '../lifecycle/lifecycle-hooks';
 import type { Logger } from '../logging/logger';
 import { collectJobHandlers, type JobHandler } from './job-handlers';
+import { workOn } from './job-workers';
 import { JOB_OUTCOME_LISTENER, type JobOutcome } from './job-outcomes';
 import { readJobsStatus, type JobsStatus } from './jobs-status';
 import { loadPgBoss, type PgBoss, type PgBossOptions, type QueueJob } from './pg-boss';
@@ -21,6 +22,7 @@ export interface JobsRuntimeParts {
   /** Where to connect, known once the application's database server (the embedded one) runs. */
   readonly connection: () => Promise<object>;
   readonly pollingIntervalS: number;
+  readonly heartbeatTimeoutS: number;
   readonly container: Container;
   readonly status: ApplicationStatus;
   readonly logger: Logger;
@@ -166,7 +168,7 @@ export class JobsRuntime
   }
 
   async #start(): Promise<void> {
-    const { logger, pollingIntervalS, options, connection } = this.#parts;
+    const { logger, pollingIntervalS, heartbeatTimeoutS, options, connection } = this.#parts;
     const boss = new (loadPgBoss().PgBoss)({ ...options, ...(await connection()) });
     if (this.#stopping) return;
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -174,22 +176,14 @@ export class JobsRuntime
     this.#boss = boss;
     await boss.start({ attempts: START_ATTEMPTS });
     for (const handler of this.#handlers.values()) {
-      const queue = { retryLimit: handler.retries, retryDelay: handler.retryDelayS, retryBackoff: true };
-      // createQueue leaves an existing queue as it is: the update applies retries changed since.
-      await boss.createQueue(handler.name, queue);
-      await boss.updateQueue(handler.name, queue);
-      if (handler.cron) await boss.schedule(handler.name, handler.cron);
-      await boss.work(handler.name, { pollingIntervalSeconds: pollingIntervalS, batchSize: 1 }, ([job]) =>
-        this.#run(handler, job),
-      );
+      await workOn(boss, handler, { pollingIntervalS, heartbeatTimeoutS }, (job) => this.#run(handler, job));
     }
     await this.#unscheduleOthers(boss);
     this.#isStarted = true;
     logger.info({ jobs: this.names }, 'job queue started');
   }
 
-  async #run(handler: JobHandler, job: QueueJob | undefined): Promise<void> {
-    if (!job) return;
+  async #run(handler: JobHandler, job: QueueJob): Promise<void> {
     const { id, retryCount, signal } = job;
     try {
       await handler.run(job.data, { id, name: handler.name, attempt: retryCount + 1, signal });

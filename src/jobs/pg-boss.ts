@@ -30,7 +30,8 @@ export interface PgBoss {
   schedule(name: string, cron: string): Promise<void>;
   getSchedules(): Promise<{ name: string; key: string }[]>;
   unschedule(name: string, key?: string): Promise<void>;
-  work(name: string, options: object, handler: (jobs: QueueJob[]) => Promise<void>): Promise<string>;
+  work(name: string, options: object, handler: (jobs: QueueJob[]) => Promise<unknown>): Promise<string>;
+  notifyWorker(workerId: string): void;
   send(name: string, data: object, options?: object): Promise<string | null>;
   previewSchedule(cron: string, options?: { count?: number }): Date[];
   getDb(): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };

@@ -75,16 +75,3 @@ export async function queryTestDatabase<Row = Record<string, unknown>>(sql: stri
 export function dropJobsSchema(schema: string): Promise<unknown> {
   return queryTestDatabase(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 }
-
-/** Resolves once `condition` holds, polling every 100 ms; rejects naming `what` after `timeoutMs`. */
-export async function eventually(
-  what: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await condition())) {
-    if (performance.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

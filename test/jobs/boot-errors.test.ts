@@ -3,6 +3,7 @@ import {
   DatabaseModule,
   Injectable,
   Job,
+  Jobs,
   JobsModule,
   Module,
   createApplication,
@@ -63,16 +64,27 @@ describe('JobsModule boot errors', () => {
     await expect(boot(withJobs(), [SecondsSchedule])).rejects.toThrow(/once a minute: give five fields/);
   });
 
-  test('a class with @Job that no module provides is named, with the fix', async () => {
-    await expect(boot(withJobs(), [])).rejects.toThrow(
-      "E_JOB_CLASS_NOT_PROVIDED: Mailer declares @Job('send-welcome'), and no module provides Mailer",
-    );
+  // Mailer, OtherMailer and the schedules above are defined in this process and not provided here:
+  // only the application's providers count, so neither their duplicate name nor their bad cron matters.
+  test("classes with @Job or @Cron that no module provides leave the boot alone; a provided subclass brings its parent's @Job", async () => {
+    const app = await boot(withJobs(), [PriorityMailer]);
+    try {
+      await expect(app.get(Jobs).enqueue('nope')).rejects.toThrow('(handlers: send-welcome)');
+    } finally {
+      await app.close();
+    }
   });
 
-  test("a provided subclass provides its parent's @Job methods: the next class unprovided is the one named", async () => {
-    await expect(boot(withJobs(), [PriorityMailer])).rejects.toThrow(
-      "E_JOB_CLASS_NOT_PROVIDED: OtherMailer declares @Job('send-welcome'), and no module provides OtherMailer",
-    );
+  test('a concurrency that is not a whole number from 1 to 100 names the job and the limit', async () => {
+    for (const concurrency of [0, 2.5, 101]) {
+      @Injectable()
+      class Greedy {
+        @Job('greedy', { concurrency }) run() {}
+      }
+      await expect(boot(withJobs(), [Greedy])).rejects.toThrow(
+        `E_INVALID_JOB: @Job('greedy') on Greedy.run: concurrency is ${concurrency}; it must be a whole number from 1 to 100`,
+      );
+    }
   });
 
   test('JobsModule without DatabaseModule or a url says what to import', async () => {
@@ -87,6 +99,12 @@ describe('JobsModule boot errors', () => {
     );
     expect(() => JobsModule.forRoot({ url: 'mysql://root@localhost/x' })).toThrow(/url .*postgres:\/\/ URL/);
     expect(() => JobsModule.forRoot({ cronCheckIntervalS: 0 })).toThrow(/cronCheckIntervalS/);
+    // pg-boss takes no heartbeat under 10 s.
+    for (const heartbeatTimeoutS of [5, 12.5, 301]) {
+      expect(() => JobsModule.forRoot({ heartbeatTimeoutS })).toThrow(
+        `E_INVALID_JOBS_OPTION: JobsModule option heartbeatTimeoutS is ${heartbeatTimeoutS}; it must be a whole number of seconds from 10 to 300.`,
+      );
+    }
   });
 });
 

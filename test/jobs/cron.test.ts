@@ -1,4 +1,5 @@
 import { killRunningApps, startApp } from '../factories/child-app';
+import { eventually } from '../factories/eventually';
 import * as jobsTest from '../factories/jobs-app';
 import { postgresUrl } from '../factories/test-databases';
 import { loadPgBoss } from '../../src/jobs/pg-boss';
@@ -51,9 +52,26 @@ jobsTest.describeJobs('schedules shared by replicas', () => {
       `SELECT date_trunc('minute', now() + interval '20 seconds') + interval '1 minute' AS tick`,
     );
     const since = async (from: Date) => (await ticksRun()).filter(({ ranAt }) => ranAt >= from);
-    await jobsTest.eventually('the watched tick', async () => (await since(tick)).length >= 1, 150_000);
-    // Both keep checking that minute for a while: no second run may come for it.
-    await new Promise((resolve) => setTimeout(resolve, 8000));
+    const [first] = await eventually(
+      async () => {
+        const runs = await since(tick);
+        expect(runs).not.toHaveLength(0);
+        return runs;
+      },
+      { within: 150_000 },
+    );
+    // Both keep checking that minute: no second run may come for it. pg-boss stamps each check it
+    // makes (cron_on); five seconds of checks after the run is five passes contending for the tick.
+    await eventually(
+      async () => {
+        const ranAt = first?.ranAt.toISOString();
+        const [version] = await jobsTest.queryTestDatabase<{ checked: boolean }>(
+          `SELECT cron_on >= '${ranAt}'::timestamptz + interval '5 seconds' AS checked FROM ${schema}.version`,
+        );
+        expect(version?.checked).toBe(true);
+      },
+      { within: 30_000 },
+    );
     const watched = await since(tick);
     expect(watched).toHaveLength(1);
     expect(replicas.map(({ child }) => child.pid)).toContain(watched[0]?.pid);

@@ -1,4 +1,5 @@
 import { Injectable, Job, Jobs, MetricsModule, type Application, type RunningJob } from 'keel';
+import { eventually } from '../factories/eventually';
 import * as jobsTest from '../factories/jobs-app';
 import { checkMetrics, prometheusMissing } from '../factories/prometheus';
 import { describeNeeding } from '../factories/requirements';
@@ -28,16 +29,13 @@ jobsTest.describeJobs('keel_jobs_total with MetricsModule', () => {
     await jobs.enqueue('charge', {});
     await jobs.enqueue('charge', {});
     await jobs.enqueue('refund', {});
-    await jobsTest.eventually(
-      'both charges done and the refund failed',
+    await eventually(
       async () => {
         metricsText = await (await fetch(`${url}/metrics`)).text();
-        return (
-          metricsText.includes('keel_jobs_total{name="charge",outcome="completed"} 2') &&
-          metricsText.includes('keel_jobs_total{name="refund",outcome="failed"} 1')
-        );
+        expect(metricsText).toContain('keel_jobs_total{name="charge",outcome="completed"} 2');
+        expect(metricsText).toContain('keel_jobs_total{name="refund",outcome="failed"} 1');
       },
-      30_000,
+      { within: 30_000 },
     );
   }, 60_000);
   afterAll(async () => {

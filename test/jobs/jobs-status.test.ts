@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Injectable, Job, Jobs } from 'keel';
 import { runNode } from '../factories/cli';
 import { postgresUrl } from '../factories/test-databases';
+import { eventually } from '../factories/eventually';
 import * as jobsTest from '../factories/jobs-app';
 
 const JOBS_APP = path.join(__dirname, '..', 'fixtures', 'apps', 'jobs-app.mjs');
@@ -31,19 +32,15 @@ jobsTest.describeJobs('node dist/main.js jobs:status', () => {
       jobsTest.queryTestDatabase(
         `SELECT id FROM ${schema}.job WHERE name = 'always-fails' AND state = 'failed'`,
       );
-    await jobsTest.eventually(
-      'the failing job failed its two tries',
-      async () => (await failedJobs()).length === 1,
-      30_000,
-    );
-    await jobsTest.eventually(
-      'the report was built',
+    await eventually(async () => expect(await failedJobs()).toHaveLength(1), { within: 30_000 });
+    await eventually(
       async () =>
-        (
+        expect(
           await jobsTest.queryTestDatabase(
             `SELECT 1 FROM ${schema}.job WHERE name = 'build-report' AND state = 'completed'`,
-          )
-        ).length === 1,
+          ),
+        ).toHaveLength(1),
+      { within: 20_000 },
     );
     await app.close();
 
