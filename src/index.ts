@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 
-export { createApplication, type Application, type BoundAddress } from './application';
-export type { ApplicationOptions } from './application-options';
-export type { LoadSheddingOptions } from './lifecycle/load-shedding-options';
+export { createApplication } from './application/create-application';
+export type { Application, BoundAddress } from './application/application';
+export type { ApplicationOptions } from './application/options';
+export type { LoadSheddingOptions } from './http/load-shedding-options';
 export { ConfigModule, type ConfigModuleOptions } from './config/config-module';
 export { loadConfig, type ConfigSchema, type ConfigSources } from './config/load-config';
 export type {
@@ -54,7 +55,7 @@ export {
   type EmbeddedPostgres,
   type EmbeddedPostgresOptions,
   type PostgresConnection,
-} from './database/embedded-postgres';
+} from './embedded/embedded-postgres';
 export { InjectRepository } from './database/inject-repository';
 export { initializeOnce } from './database/initialize-once';
 export { HealthModule, type HealthModuleFactory } from './health/health-module';
@@ -78,7 +79,7 @@ export { ParseBoolPipe, ParseIntPipe, ParseUUIDPipe } from './hooks/pipes';
 export type { HealthModuleOptions, HealthOptions } from './health/health-options';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
-export { PartialType } from './http/partial-type';
+export { PartialType } from './binding/partial-type';
 export { Context, type SessionData } from './http/context';
 export type { UploadedFile, UploadLimits } from './http/uploads';
 export type { RouteInfo } from './http/route-info';

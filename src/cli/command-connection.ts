@@ -2,8 +2,8 @@ import type { DataSource } from 'typeorm';
 import type { Container } from '../container/container';
 import { DatabaseConnector } from '../database/database-connector';
 import { startDatabaseServer } from '../database/database-server';
-import { runSchemaWork } from '../database/schema-work';
-import { loadTypeOrm } from '../database/typeorm';
+import { runSchemaWork } from '../orm/schema-work';
+import { loadTypeOrm } from '../orm/typeorm';
 import { MigrationErrors } from '../errors/migration-errors';
 
 /**

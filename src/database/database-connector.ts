@@ -2,12 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '../lifecycle/lifecycle-hooks';
 import type { ApplicationStatus } from '../lifecycle/application-status';
-import type { LoadMonitor } from '../lifecycle/load-monitor';
+import type { LoadMonitor } from '../http/load-monitor';
 import type { Logger } from '../logging/logger';
-import { abandonAfter, breakConnectingConnections } from './connection-breaker';
+import { abandonAfter, breakConnectingConnections } from '../orm/connection-breaker';
 import { startDatabaseServer, stopDatabaseServer } from './database-server';
 import { initializeOnce, isConnected, pendingInitialization } from './initialize-once';
-import { migrationsOnConnect } from './migrations-on-connect';
+import { migrationsOnConnect } from '../migrations/migrations-on-connect';
 
 /** How `DatabaseConnector` connects: each attempt's limit, and the capped exponential backoff between attempts. */
 export interface ConnectSettings {

@@ -5,7 +5,7 @@ import { optionsProvider, type OptionsFactory } from '../container/options-facto
 import { InjectionToken, type Class } from '../container/token';
 import { Module } from '../decorators/module';
 import { ApplicationStatus } from '../lifecycle/application-status';
-import { LoadMonitor } from '../lifecycle/load-monitor';
+import { LoadMonitor } from '../http/load-monitor';
 import { LOGGER, type Logger } from '../logging/logger';
 import { withConnectTimeout } from './connect-timeouts';
 import { connectedRepository } from './connected-repository';
@@ -15,9 +15,9 @@ import { DatabaseOutage } from './database-outage';
 import { DATABASE_REDIRECT, type DatabaseRedirect } from './database-redirect';
 import { startServerOnConnect, type DatabaseServerStart } from './database-server';
 import { repositoryToken } from './inject-repository';
-import { migrateOnConnect } from './migrations-on-connect';
+import { migrateOnConnect } from '../migrations/migrations-on-connect';
 import { withQueryBounds } from './query-bounds';
-import { loadTypeOrm } from './typeorm';
+import { loadTypeOrm } from '../orm/typeorm';
 
 // How long one wait for the migration lock may last at most.
 const MAX_LOCK_WAIT_MS = 1000;

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { startDatabaseServer } from './database-server';
-import { migrationsOnConnect } from './migrations-on-connect';
-import { runSchemaWork } from './schema-work';
+import { migrationsOnConnect } from '../migrations/migrations-on-connect';
+import { runSchemaWork } from '../orm/schema-work';
 
 // Keyed by the DataSource itself: every part of the application that asks (the background
 // connector, each readiness probe) shares the one attempt in progress.

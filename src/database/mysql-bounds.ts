@@ -1,5 +1,5 @@
 import { boundCallback, type QueryBound, type QueryCallback } from './query-bound';
-import { isSchemaWork } from './schema-work';
+import { isSchemaWork } from '../orm/schema-work';
 
 interface MysqlConnection {
   query(sql: unknown, values?: unknown, callback?: unknown): unknown;

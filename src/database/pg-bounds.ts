@@ -1,6 +1,6 @@
 import type { Client as PgClient } from 'pg';
 import { boundCallback, type QueryBound, type QueryCallback } from './query-bound';
-import { isSchemaWork } from './schema-work';
+import { isSchemaWork } from '../orm/schema-work';
 
 type PgModule = { readonly Client: typeof PgClient };
 type Connect = (callback?: (error: Error | undefined) => void) => Promise<void> | undefined;

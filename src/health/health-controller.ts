@@ -1,13 +1,13 @@
 import { Container } from '../container/container';
 import { InjectionToken, type Class } from '../container/token';
-import { loadTypeOrm } from '../database/typeorm';
+import { loadTypeOrm } from '../orm/typeorm';
 import { Controller } from '../decorators/controller';
 import { Inject } from '../decorators/injectable';
 import { SetMetadata } from '../decorators/hooks';
 import { Get } from '../decorators/route';
 import type { Context } from '../http/context';
 import { ApplicationStatus } from '../lifecycle/application-status';
-import { LoadMonitor } from '../lifecycle/load-monitor';
+import { LoadMonitor } from '../http/load-monitor';
 import { joinPath } from '../routing/path';
 import { LOGGER, type Logger } from '../logging/logger';
 import type { CheckSettings } from './check-settings';

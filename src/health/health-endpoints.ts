@@ -1,6 +1,6 @@
 import type { Context } from '../http/context';
 import type { ApplicationStatus } from '../lifecycle/application-status';
-import type { LoadMonitor } from '../lifecycle/load-monitor';
+import type { LoadMonitor } from '../http/load-monitor';
 import type { Logger } from '../logging/logger';
 import type { HealthSettings } from './health-options';
 import type { CheckReport, NamedCheck } from './named-check';

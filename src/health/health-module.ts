@@ -3,7 +3,7 @@ import type { DynamicModule } from '../container/module-definition';
 import { optionsProvider, type OptionsFactory } from '../container/options-factory';
 import { InjectionToken, type Class } from '../container/token';
 import { Injectable } from '../decorators/injectable';
-import { loadTypeOrm } from '../database/typeorm';
+import { loadTypeOrm } from '../orm/typeorm';
 import { Module } from '../decorators/module';
 import { healthController, type ReadinessSettings } from './health-controller';
 import { resolveHealthOptions, type HealthModuleOptions } from './health-options';

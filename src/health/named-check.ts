@@ -1,5 +1,5 @@
 import { messageOf } from '../errors';
-import { settleWithin } from '../settle-within';
+import { settleWithin } from '../lifecycle/settle-within';
 import type { CheckFunction } from './health-check';
 
 /** The outcome of one named check: `reason` is `connected`, or why the dependency is not. */

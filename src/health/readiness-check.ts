@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { abandonAfter, breakConnectingConnections, breakConnection } from '../database/connection-breaker';
+import { abandonAfter, breakConnectingConnections, breakConnection } from '../orm/connection-breaker';
 import { initializeOnce, pendingInitialization } from '../database/initialize-once';
-import { migrationsOnConnect } from '../database/migrations-on-connect';
+import { migrationsOnConnect } from '../migrations/migrations-on-connect';
 import { messageOf } from '../errors';
-import { settleWithin } from '../settle-within';
+import { settleWithin } from '../lifecycle/settle-within';
 import { pingQuery } from './ping-queries';
 
 /**

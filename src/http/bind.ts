@@ -3,11 +3,11 @@ import type { Class } from '../container/token';
 import type { FieldErrors, HttpError } from '../errors';
 import { RequestErrors } from '../errors/request-errors';
 import { bodyKind } from './body-stage';
-import { convertFormFields } from './form-fields';
+import { convertFormFields } from '../binding/form-fields';
 import { requestQuery } from './request-query';
-import { Uncompiled } from './binding-copy';
-import { compiledBinding, keepInterpreted } from './compiled-binding';
-import { bindInterpreted } from './interpreted-binding';
+import { Uncompiled } from '../binding/binding-copy';
+import { compiledBinding, keepInterpreted } from '../binding/compiled-binding';
+import { bindInterpreted } from '../binding/interpreted-binding';
 
 /**
  * What `ctx.bind(Class)` gives: the validated instance, or why there is none. A failure carries

@@ -3,7 +3,7 @@ import { Container } from '../container/container';
 import type { DynamicModule } from '../container/module-definition';
 import type { Class } from '../container/token';
 import { startDatabaseServer } from '../database/database-server';
-import { loadTypeOrm } from '../database/typeorm';
+import { loadTypeOrm } from '../orm/typeorm';
 import { Module } from '../decorators/module';
 import { ApplicationStatus } from '../lifecycle/application-status';
 import { LOGGER, type Logger } from '../logging/logger';

@@ -1,6 +1,6 @@
 import type { Container } from '../container/container';
 import { messageOf } from '../errors';
-import { settleWithin } from '../settle-within';
+import { settleWithin } from '../lifecycle/settle-within';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type {
   BeforeApplicationShutdown,

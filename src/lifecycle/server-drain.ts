@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import net from 'node:net';
 import type { Socket } from 'node:net';
-import { settleWithin } from '../settle-within';
+import { settleWithin } from './settle-within';
 import { PendingResponses } from './pending-responses';
 
 /** How a drain ended. */

@@ -3,7 +3,7 @@ import { Container } from '../container/container';
 import { InjectionToken } from '../container/token';
 import { Inject, Injectable } from '../decorators/injectable';
 import { sendText } from '../http/send';
-import { LoadMonitor } from '../lifecycle/load-monitor';
+import { LoadMonitor } from '../http/load-monitor';
 import { MetadataKey } from '../metadata/keys';
 import type { RouteRegistrar } from '../routing/app-routes';
 import type { Router } from '../routing/router';

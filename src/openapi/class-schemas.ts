@@ -1,10 +1,10 @@
 import type { Class } from '../container/token';
-import { transformerStorage } from '../http/binding-copy';
+import { transformerStorage } from '../binding/binding-copy';
 import {
   RuleKind,
   type ValidationRule as ValidationMetadata,
   type ValidationStorage,
-} from '../http/class-validator-types';
+} from '../binding/class-validator-types';
 import { isApplicationClass } from '../metadata/design-types';
 import { getPropertyType } from '../metadata/reflection';
 import { documentedSchemas } from './documented-rule';

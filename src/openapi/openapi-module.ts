@@ -4,7 +4,7 @@ import { InjectionToken } from '../container/token';
 import { DatabaseConnector } from '../database/database-connector';
 import { APP_GUARD } from '../hooks/hook-tokens';
 import type { OnModuleInit } from '../lifecycle/lifecycle-hooks';
-import { LoadMonitor } from '../lifecycle/load-monitor';
+import { LoadMonitor } from '../http/load-monitor';
 import { Inject, Injectable } from '../decorators/injectable';
 import { Module } from '../decorators/module';
 import { APP_ROUTES, type RouteRegistrar } from '../routing/app-routes';

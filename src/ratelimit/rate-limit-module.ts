@@ -4,7 +4,7 @@ import type { DynamicModule } from '../container/module-definition';
 import type { OptionalDependency } from '../container/provider';
 import { optionsProvider, type OptionsFactory } from '../container/options-factory';
 import { InjectionToken, type Token } from '../container/token';
-import { loadTypeOrm } from '../database/typeorm';
+import { loadTypeOrm } from '../orm/typeorm';
 import { Module } from '../decorators/module';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import { LifecycleErrors } from '../errors/lifecycle-errors';

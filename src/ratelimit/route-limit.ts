@@ -2,7 +2,7 @@ import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PreparedHandler } from '../http/exchange';
 import type { Context } from '../http/context';
 import { RateLimitErrors } from '../errors/rate-limit-errors';
-import { settleWithin } from '../settle-within';
+import { settleWithin } from '../lifecycle/settle-within';
 import type { BudgetLimiter } from './budget-store';
 import type { KeyOf } from './client-key';
 import { RateLimitUnavailableError } from './rate-limit-unavailable';

@@ -5,15 +5,15 @@ import { resourceRoutes } from './resource-routes';
 import type { ResourceOptions } from './resource-table';
 import type { HttpMethod, RouteDefinition, RouteHandler } from './route';
 import type { RouteMatch } from '../http/dispatcher';
-import type { Endpoint } from '../http/endpoint';
+import { routeEndpoint, type EndpointSettings } from './route-endpoint';
 import { RouteTable } from './route-table';
 import type { RouteParams, RouteQuery } from '../http/route-info';
 import type { RouteUrls } from './route-urls';
 
-/** What the router needs from the application: DI for controller classes, and the HTTP layer that prepares each route's endpoint. */
+/** What the router is handed at boot: DI for controller classes, and what each route's endpoint is prepared with. */
 export interface RouterDependencies {
   readonly resolve: <T>(type: Class<T>) => T;
-  readonly prepare: (route: RouteDefinition) => Endpoint;
+  readonly endpoints: EndpointSettings;
   /** The named routes' paths, which `urlFor` fills in. */
   readonly urls: RouteUrls;
 }
@@ -94,7 +94,8 @@ export class Router {
    * boot error naming both. @internal keel's modules add their routes through it
    */
   add(...routes: RouteDefinition[]): this {
-    this.#table.add(...routes.map((route) => ({ route, endpoint: this.#dependencies.prepare(route) })));
+    const { endpoints } = this.#dependencies;
+    this.#table.add(...routes.map((route) => ({ route, endpoint: routeEndpoint(route, endpoints) })));
     this.#dependencies.urls.add(routes);
     return this;
   }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { DatabaseErrors } from '../errors/database-errors';
-import { withExtendedQuerySessions } from '../database/extended-query-sessions';
+import { withExtendedQuerySessions } from '../embedded/extended-query-sessions';
 import {
   serveInMemoryDatabases,
   type InMemoryAnswer,

@@ -1,5 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
-import { loadTypeOrm } from '../database/typeorm';
+import { loadTypeOrm } from '../orm/typeorm';
 
 /**
  * Gives the empty database `options` name the application's schema: synchronised from the

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSourceOptions } from 'typeorm';
-import { loadTypeOrm } from '../database/typeorm';
+import { loadTypeOrm } from '../orm/typeorm';
 
 /**
  * A digest of the schema `options` make: the tables TypeORM builds from the entities (columns,

@@ -1,4 +1,4 @@
-import { isProcessRunning } from '../database/data-dir-lock';
+import { isProcessRunning } from '../embedded/data-dir-lock';
 import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
 import { messageOf } from '../errors';

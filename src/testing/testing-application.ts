@@ -1,5 +1,5 @@
 import inject, { type InjectOptions, type Response } from 'light-my-request';
-import { Application, requestListenerOf } from '../application';
+import { Application, requestListenerOf } from '../application/application';
 
 export type { InjectOptions, Response as InjectResponse } from 'light-my-request';
 

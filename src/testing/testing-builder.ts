@@ -1,9 +1,9 @@
-import { bootParts, type ApplicationParts } from '../application-boot';
+import { bootParts, type ApplicationParts } from '../application/boot';
 import { DATABASE_REDIRECT } from '../database/database-redirect';
 import { initializeOnce } from '../database/initialize-once';
-import { loadTypeOrm } from '../database/typeorm';
+import { loadTypeOrm } from '../orm/typeorm';
 import { messageOf } from '../errors';
-import type { ApplicationOptions } from '../application-options';
+import type { ApplicationOptions } from '../application/options';
 import type { ModuleImport } from '../container/module-definition';
 import type {
   ClassProvider,

@@ -2,7 +2,7 @@ import type { ApplicationOptions, ModuleImport } from 'keel';
 import { Module, createApplication, type Application, type Class } from 'keel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { requestListenerOf } from '../../src/application';
+import { requestListenerOf } from '../../src/application/application';
 
 /** The views directory the HTTP tests render from. */
 export const FIXTURE_VIEWS = path.join(__dirname, '..', 'fixtures', 'views');

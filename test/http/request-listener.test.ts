@@ -9,7 +9,10 @@ import { bootApp, moduleWith } from '../factories/app';
 test('an application has no public method that takes a request and a response', async () => {
   const app = await bootApp(moduleWith({}));
   expect('handleRequest' in app).toBe(false);
-  const declarations = await readFile(path.join(__dirname, '..', '..', 'dist', 'application.d.ts'), 'utf8');
+  const declarations = await readFile(
+    path.join(__dirname, '..', '..', 'dist', 'application', 'application.d.ts'),
+    'utf8',
+  );
   expect(declarations).toContain('class Application');
   expect(declarations).not.toMatch(/handleRequest|IncomingMessage/);
 });

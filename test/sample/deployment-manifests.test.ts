@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { resolveOptions } from '../../src/application-options';
+import { resolveOptions } from '../../src/application/options';
 import { SAMPLE_K8S, readManifests, readYamlDocuments, theOne } from '../factories/manifests';
 import { PROJECT_NAME, generateProject } from '../factories/new-project';
 import { documentedProbe } from '../factories/probe-table';

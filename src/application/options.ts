@@ -3,10 +3,10 @@ import {
   resolveLoadShedding,
   type LoadSheddingOptions,
   type LoadSheddingSettings,
-} from './lifecycle/load-shedding-options';
-import { LifecycleErrors } from './errors/lifecycle-errors';
-import { checkBoolean, checkMilliseconds } from './lifecycle/option-checks';
-import type { Logger } from './logging/logger';
+} from '../http/load-shedding-options';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
+import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
+import type { Logger } from '../logging/logger';
 
 /** The options of `createApplication`; all are optional. */
 export interface ApplicationOptions {

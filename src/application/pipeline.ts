@@ -1,34 +1,30 @@
 import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Class } from './container/token';
-import type { Logger } from './logging/logger';
-import { Router } from './routing/router';
-import { RouteUrls } from './routing/route-urls';
-import { createBodyParsers } from './http/body-parsers';
-import { forRequestsWithBody } from './http/body-stage';
-import type { CanActivate, ExceptionFilter, Interceptor } from './hooks/hook-types';
-import { Dispatcher } from './http/dispatcher';
-import { ErrorPages } from './http/error-pages';
-import type { ErrorDescriber } from './http/error-responder';
-import { GLOBAL_KINDS, resolveHooks, resolveRouteHooks, type GlobalHooks } from './hooks/route-hooks';
-import { prepareEndpoint, type Endpoint, type EndpointParts } from './http/endpoint';
-import { filterCatcher } from './hooks/filters';
-import { composeHandler } from './hooks/hook-chain';
-import type { RouteDefinition } from './routing/route';
-import { createExpressApp } from './http/express-app';
-import { ExpressObjects, type ServerClasses } from './http/express-objects';
-import { methodOverride } from './http/method-override';
-import { toMiddlewareFunctions } from './hooks/middleware-functions';
-import type { MiddlewareClass, MiddlewareEntry } from './http/middleware';
-import { ViewRenderer } from './http/views';
-import { MetadataKey } from './metadata/keys';
-import { accessLog } from './observability/access-log';
-import type { RequestRefusal } from './http/dispatcher';
-import { composeWatchers, type RequestWatcher } from './http/request-watchers';
-import { registeredTracer } from './observability/registered-tracer';
-import { requestSpans } from './observability/request-span';
-import type { PreparedHandler } from './http/exchange';
-import type { LimitableRoute } from './ratelimit/rate-limits';
+import type { Class } from '../container/token';
+import type { Logger } from '../logging/logger';
+import { Router } from '../routing/router';
+import { RouteUrls } from '../routing/route-urls';
+import { createBodyParsers } from '../http/body-parsers';
+import { forRequestsWithBody } from '../http/body-stage';
+import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
+import { Dispatcher } from '../http/dispatcher';
+import { ErrorPages } from '../http/error-pages';
+import type { ErrorDescriber } from '../http/error-responder';
+import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
+import { filterCatcher } from '../hooks/filters';
+import { createExpressApp } from '../http/express-app';
+import { ExpressObjects, type ServerClasses } from '../http/express-objects';
+import { methodOverride } from '../http/method-override';
+import { toMiddlewareFunctions } from '../hooks/middleware-functions';
+import type { MiddlewareClass, MiddlewareEntry } from '../http/middleware';
+import { ViewRenderer } from '../http/views';
+import { accessLog } from '../observability/access-log';
+import type { RequestRefusal } from '../http/dispatcher';
+import { composeWatchers, type RequestWatcher } from '../http/request-watchers';
+import { registeredTracer } from '../observability/registered-tracer';
+import { requestSpans } from '../observability/request-span';
+import type { PreparedHandler } from '../http/exchange';
+import type { LimitableRoute } from '../ratelimit/rate-limits';
 
 export type { Express } from 'express';
 
@@ -101,12 +97,11 @@ export class Pipeline {
     const tracer = registeredTracer();
     this.router = new Router({
       resolve: options.resolve,
-      prepare: (route) =>
-        endpointOf(
-          route,
-          { globals, limit: options.limit },
-          { views, pages, logger, urlFor, locals, loadHelpers },
-        ),
+      endpoints: {
+        globals,
+        wrap: options.limit,
+        parts: { views, pages, logger, urlFor, locals, loadHelpers },
+      },
       urls,
     });
     this.#dispatcher = new Dispatcher({
@@ -176,31 +171,4 @@ export class Pipeline {
 // The global hooks are checked once, as a route's are: each must have its method.
 function checkGlobalHooks(instances: GlobalHookInstances, resolve: <T>(type: Class<T>) => T): GlobalHooks {
   return resolveHooks(instances, { source: 'the application', resolve, kinds: GLOBAL_KINDS });
-}
-
-const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
-
-// A route's hooks are built once, when it is added, and handed to the HTTP layer ready to run: its
-// handler inside its guards and interceptors, behind its rate limit (after its middleware, before
-// any guard), its middleware, and its filters as one catcher.
-function endpointOf(
-  route: RouteDefinition,
-  { globals, limit }: { globals: GlobalHooks; limit: PipelineOptions['limit'] },
-  parts: EndpointParts,
-): Endpoint {
-  const { middleware, guards, interceptors, filters } = resolveRouteHooks(route.hooks, route.source, globals);
-  const description = `${route.source} (${route.method} ${route.path})`;
-  const metadata = route.hooks?.metadata ?? NO_METADATA;
-  return prepareEndpoint(
-    {
-      route: { name: route.name, method: route.method, path: route.path },
-      description,
-      metadata,
-      isProbe: metadata.get(MetadataKey.probeRoute) === true,
-      middleware,
-      call: limit({ description, metadata }, composeHandler(route.handler, guards, interceptors)),
-      catchError: filterCatcher(filters),
-    },
-    parts,
-  );
 }

@@ -1,32 +1,33 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApplicationOptions, ShutdownSettings } from './application-options';
-import { bootParts, type ApplicationParts } from './application-boot';
-import type * as ApplicationCommand from './cli/application-command';
-import { isCliCommand } from './cli/command-words';
-import type * as CommandConnection from './cli/command-connection';
-import type * as JobsInspection from './cli/jobs-inspection';
-import type { Container } from './container/container';
-import type { ModuleImport } from './container/module-definition';
-import type { Token } from './container/token';
-import { refuseConnect } from './http/connect-refusal';
-import type { MiddlewareEntry } from './http/middleware';
-import type { Express, Pipeline } from './application-pipeline';
-import { Errors } from './errors';
-import { RequestErrors } from './errors/request-errors';
-import { respondOnBareResponse } from './http/error-responder';
-import { APP_LISTENERS } from './lifecycle/app-listeners';
-import { checkMilliseconds } from './lifecycle/option-checks';
-import { markRunningCommand, markShuttingDown, type ApplicationStatus } from './lifecycle/application-status';
-import type { BootstrapHooks } from './lifecycle/bootstrap-hooks';
-import { bindServer, urlOf } from './lifecycle/server-binding';
-import { ServerDrain } from './lifecycle/server-drain';
-import { shutDown } from './lifecycle/shutdown';
-import { handleShutdownSignals } from './lifecycle/signal-handling';
-import { createLogger, type Logger } from './logging/logger';
-import { OPENAPI_DOCUMENT } from './openapi/openapi-token';
-import type { Router } from './routing/router';
-import type { RouteParams, RouteQuery } from './http/route-info';
+import type { ShutdownSettings } from './options';
+import type { ApplicationParts } from './boot';
+import { runCommand } from './run-command';
+import { serverTimeouts } from './server-timeouts';
+import { isCliCommand } from '../cli/command-words';
+import type { Container } from '../container/container';
+import type { Token } from '../container/token';
+import { refuseConnect } from '../http/connect-refusal';
+import type { MiddlewareEntry } from '../http/middleware';
+import type { Express, Pipeline } from './pipeline';
+import { Errors } from '../errors';
+import { RequestErrors } from '../errors/request-errors';
+import { respondOnBareResponse } from '../http/error-responder';
+import { APP_LISTENERS } from '../lifecycle/app-listeners';
+import { checkMilliseconds } from '../lifecycle/option-checks';
+import {
+  markRunningCommand,
+  markShuttingDown,
+  type ApplicationStatus,
+} from '../lifecycle/application-status';
+import type { BootstrapHooks } from '../lifecycle/bootstrap-hooks';
+import { bindServer, urlOf } from '../lifecycle/server-binding';
+import { ServerDrain } from '../lifecycle/server-drain';
+import { shutDown } from '../lifecycle/shutdown';
+import { handleShutdownSignals } from '../lifecycle/signal-handling';
+import { createLogger, type Logger } from '../logging/logger';
+import type { Router } from '../routing/router';
+import type { RouteParams, RouteQuery } from '../http/route-info';
 
 let listenerOf: (app: Application) => http.RequestListener;
 
@@ -219,21 +220,9 @@ export class Application {
     // Said before anything is awaited: the database connector, which starts on the next turn of the
     // event loop, then stays idle, and a migration command connects the DataSource itself.
     markRunningCommand(this.#status);
-    // The CLI (commander, the generators, the prompt) loads only when a command is asked for.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
-    const { runApplicationCommand } = require('./cli/application-command') as typeof ApplicationCommand;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load, with TypeORM
-    const { connectForCommand } = require('./cli/command-connection') as typeof CommandConnection;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
-    const { inspectJobs } = require('./cli/jobs-inspection') as typeof JobsInspection;
-    process.exitCode = await runApplicationCommand(argv, {
-      routes: () => this.router.routes(),
-      openapi: () => {
-        if (!this.#container.has(OPENAPI_DOCUMENT)) throw Errors.noOpenApiModule();
-        return this.#container.get(OPENAPI_DOCUMENT).document();
-      },
-      database: (command) => connectForCommand(this.#container, command),
-      jobs: () => inspectJobs(this.#container, 'jobs:status'),
+    process.exitCode = await runCommand(argv, {
+      router: this.router,
+      container: this.#container,
       // Quietly, since its log lines would follow the command's output on stdout, and at once: an
       // application that never listened has no traffic to wait out.
       close: () => this.#close({ signal: undefined, logger: createLogger(false), delayMs: 0 }),
@@ -295,35 +284,4 @@ export class Application {
       logger: this.logger,
     });
   }
-}
-
-// Node checks its timeouts every 30 s by default: a 10 s headers timeout would let a slow client
-// hold its connection for up to 40 s. Checked a few times per timeout instead, at most every second.
-function serverTimeouts(settings: ShutdownSettings): http.ServerOptions {
-  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = settings;
-  const shortest = Math.min(...[headersTimeoutMs, requestTimeoutMs].filter((ms) => ms > 0), 4000);
-  return {
-    headersTimeout: headersTimeoutMs,
-    requestTimeout: requestTimeoutMs,
-    keepAliveTimeout: keepAliveTimeoutMs,
-    connectionsCheckingInterval: Math.max(10, Math.floor(shortest / 4)),
-  };
-}
-
-/**
- * Boots an application from its root module: builds the container (creating every provider),
- * compiles the controllers' routes, runs the `onModuleInit` hooks, and returns the
- * {@link Application}; the `onApplicationBootstrap` hooks follow when it serves (see `run`).
- * Boot errors (unknown dependency, cycle, route conflict, missing action) reject here.
- *
- * @example
- * const app = await createApplication(AppModule, { views: 'views', logger: false });
- */
-export async function createApplication(
-  root: ModuleImport,
-  options: ApplicationOptions = {},
-): Promise<Application> {
-  const parts = await bootParts(root, options);
-  parts.bootstrapHooks.startAfterBoot();
-  return new Application(parts);
 }

@@ -16,7 +16,7 @@ import {
 import request from 'supertest';
 import { type Application, type Class, type Context } from 'keel';
 import { bindBody, bindQuery } from '../../src/http/bind';
-import { compiledBinding } from '../../src/http/compiled-binding';
+import { compiledBinding } from '../../src/binding/compiled-binding';
 import { OrderInput } from '../../sample/src/orders/order-input';
 import { Address, Order, OrderChanges, shape } from '../factories/validation-classes';
 import { bootApp, listenerOf, moduleWith } from '../factories/app';

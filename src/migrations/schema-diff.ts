@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { runSchemaWork } from './schema-work';
+import { runSchemaWork } from '../orm/schema-work';
 
 /** One statement of a schema change, with the values of its parameters, if any. */
 export interface SchemaStatement {

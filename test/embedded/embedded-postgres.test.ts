@@ -16,7 +16,7 @@ test('embeddedPostgres() without PGlite installed rejects with E_EMBEDDED_NOT_IN
   writeFileSync(
     script,
     [
-      `const { embeddedPostgres } = require(${JSON.stringify(path.join(keel, 'dist', 'database', 'embedded-postgres.js'))});`,
+      `const { embeddedPostgres } = require(${JSON.stringify(path.join(keel, 'dist', 'embedded', 'embedded-postgres.js'))});`,
       `embeddedPostgres({ dataDir: 'data' }).then(() => console.log('started'), (error) => console.log(error.message));`,
     ].join('\n'),
   );
@@ -34,7 +34,7 @@ test('the embedded database answers concurrent parameterised queries and transac
   writeFileSync(
     script,
     [
-      `const { embeddedPostgres } = require(${JSON.stringify(path.join(REPO_ROOT, 'dist', 'database', 'embedded-postgres.js'))});`,
+      `const { embeddedPostgres } = require(${JSON.stringify(path.join(REPO_ROOT, 'dist', 'embedded', 'embedded-postgres.js'))});`,
       `const { Pool } = require(${JSON.stringify(require.resolve('pg'))});`,
       'async function main() {',
       `  const database = await embeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, poolSize: 10 });`,

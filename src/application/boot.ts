@@ -1,24 +1,24 @@
-import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './application-options';
-import { Container } from './container/container';
-import { callBootHook } from './lifecycle/lifecycle-hooks';
-import type { ModuleImport } from './container/module-definition';
-import type { ProviderOverrides } from './container/module-graph';
-import type { Token } from './container/token';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from './hooks/hook-tokens';
-import { REQUEST_WATCHERS } from './http/request-watchers';
-import { DATABASE_ERROR_DESCRIBERS } from './database/error-describers';
-import { Pipeline } from './application-pipeline';
-import { ApplicationStatus } from './lifecycle/application-status';
-import { BootstrapHooks } from './lifecycle/bootstrap-hooks';
-import { LoadMonitor } from './lifecycle/load-monitor';
-import { shedLoad } from './lifecycle/shed-load';
-import { createLogger, isSilent, LOGGER, type Logger } from './logging/logger';
-import { correlatedLogger } from './observability/correlated-logger';
-import { APP_ROUTES } from './routing/app-routes';
-import { compileController } from './routing/route-compiler';
-import { describeJobsUnavailable } from './jobs/jobs-unavailable';
-import { describeRateLimitUnavailable } from './ratelimit/rate-limit-unavailable';
-import { RateLimits, withoutRateLimits } from './ratelimit/rate-limits';
+import { resolveOptions, type ApplicationOptions, type ShutdownSettings } from './options';
+import { Container } from '../container/container';
+import { callBootHook } from '../lifecycle/lifecycle-hooks';
+import type { ModuleImport } from '../container/module-definition';
+import type { ProviderOverrides } from '../container/module-graph';
+import type { Token } from '../container/token';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_MIDDLEWARE } from '../hooks/hook-tokens';
+import { REQUEST_WATCHERS } from '../http/request-watchers';
+import { DATABASE_ERROR_DESCRIBERS } from '../database/error-describers';
+import { Pipeline } from './pipeline';
+import { ApplicationStatus } from '../lifecycle/application-status';
+import { BootstrapHooks } from '../lifecycle/bootstrap-hooks';
+import { LoadMonitor } from '../http/load-monitor';
+import { shedLoad } from '../http/shed-load';
+import { createLogger, isSilent, LOGGER, type Logger } from '../logging/logger';
+import { correlatedLogger } from '../observability/correlated-logger';
+import { APP_ROUTES } from '../routing/app-routes';
+import { compileController } from '../routing/route-compiler';
+import { describeJobsUnavailable } from '../jobs/jobs-unavailable';
+import { describeRateLimitUnavailable } from '../ratelimit/rate-limit-unavailable';
+import { RateLimits, withoutRateLimits } from '../ratelimit/rate-limits';
 
 // What errors without a status of their own mean to the client, asked in order.
 const ERROR_DESCRIBERS = [

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { underMigrationLock, type MigrateUnderLockOptions } from './migrate-under-lock';
-import { runSchemaWork } from './schema-work';
-import { loadTypeOrm } from './typeorm';
+import { runSchemaWork } from '../orm/schema-work';
+import { loadTypeOrm } from '../orm/typeorm';
 
 /** Where one migration stands: in the code and applied, in the code only, or applied and gone from the code. */
 export type MigrationState = 'applied' | 'pending' | 'missing';

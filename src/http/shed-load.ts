@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
+import type { RequestRefusal } from './dispatcher';
 import type { LoadMonitor } from './load-monitor';
 
-// Written once: this answer is kept as cheap as can be, so it skips the responder (and its nosniff).
+// Written once: this answer is kept as cheap as can be, so it skips the responder, and carries
+// the headers the responder would set.
 const OVERLOADED = JSON.stringify({ error: LifecycleErrors.overloaded.message() });
 
 /**
@@ -14,9 +16,8 @@ const OVERLOADED = JSON.stringify({ error: LifecycleErrors.overloaded.message() 
  * @example
  * new Dispatcher({ ...parts, refuse: shedLoad(monitor) });
  */
-// True when it answered: the dispatcher's `RequestRefusal`, which this folder cannot import.
-export function shedLoad(monitor: LoadMonitor): (req: IncomingMessage, res: ServerResponse) => boolean {
-  return (req, res) => {
+export function shedLoad(monitor: LoadMonitor): RequestRefusal {
+  return (req: IncomingMessage, res: ServerResponse) => {
     if (monitor.overload === undefined) return false;
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
@@ -25,6 +26,7 @@ export function shedLoad(monitor: LoadMonitor): (req: IncomingMessage, res: Serv
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(Buffer.byteLength(OVERLOADED)),
       'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
       'Retry-After': String(monitor.retryAfterS),
     });
     res.end(OVERLOADED);

@@ -1,5 +1,5 @@
 import { isEmail } from 'class-validator';
-import { isPlainEmail } from '../../src/http/plain-email';
+import { isPlainEmail } from '../../src/binding/plain-email';
 import { seededRandom } from '../factories/seeded-random';
 
 const PIECES = [

@@ -1,8 +1,8 @@
 import type { DataSource, Migration, MigrationExecutor, QueryRunner } from 'typeorm';
 import type { Logger } from '../logging/logger';
 import { migrationLockName, migrationLockOf, type MigrationLock } from './migration-locks';
-import { runSchemaWork } from './schema-work';
-import { loadTypeOrm } from './typeorm';
+import { runSchemaWork } from '../orm/schema-work';
+import { loadTypeOrm } from '../orm/typeorm';
 
 /** What {@link migrateUnderLock} needs besides the `DataSource`. */
 export interface MigrateUnderLockOptions {

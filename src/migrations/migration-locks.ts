@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSourceOptions, QueryRunner } from 'typeorm';
-import { breakConnection } from './connection-breaker';
+import { breakConnection } from '../orm/connection-breaker';
 
 /**
  * How one dialect holds the lock that migrations run under, on the connection that runs them: a

@@ -1,4 +1,4 @@
-import { checkMilliseconds } from './option-checks';
+import { checkMilliseconds } from '../lifecycle/option-checks';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
 
 /** The limits past which the application sheds load; each is optional, and none is set by default. */

@@ -49,6 +49,7 @@ interface Answer {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly retryAfter: string | null;
+  readonly headers: Headers;
 }
 
 async function ask(url: string): Promise<Answer> {
@@ -57,6 +58,7 @@ async function ask(url: string): Promise<Answer> {
     status: response.status,
     body: (await response.json()) as Record<string, unknown>,
     retryAfter: response.headers.get('retry-after'),
+    headers: response.headers,
   };
 }
 
@@ -71,7 +73,10 @@ test('past a memory limit every route but health answers 503 overloaded with Ret
     ask(`${url}/health/ready`),
   ]);
 
-  expect(ping).toEqual({ status: 503, body: { error: 'overloaded' }, retryAfter: '7' });
+  expect(ping).toMatchObject({ status: 503, body: { error: 'overloaded' }, retryAfter: '7' });
+  // The headers of every error answer, though this one skips the responder to stay cheap.
+  expect(ping.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(ping.headers.get('cache-control')).toBe('no-store');
   expect(missing).toMatchObject({ status: 503, body: { error: 'overloaded' } });
   expect(liveness).toMatchObject({ status: 200, body: { status: 'ok' } });
   expect(readiness).toMatchObject({

@@ -1,6 +1,6 @@
 import type { Class } from 'keel';
-import { compiledBinding } from '../../src/http/compiled-binding';
-import { bindInterpreted } from '../../src/http/interpreted-binding';
+import { compiledBinding } from '../../src/binding/compiled-binding';
+import { bindInterpreted } from '../../src/binding/interpreted-binding';
 import { OrderInput } from '../../sample/src/orders/order-input';
 import { Extras, Order, OrderChanges, shape } from '../factories/validation-classes';
 import { seededRandom } from '../factories/seeded-random';

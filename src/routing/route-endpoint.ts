@@ -1,0 +1,54 @@
+import { filterCatcher } from '../hooks/filters';
+import { composeHandler } from '../hooks/hook-chain';
+import { resolveRouteHooks, type GlobalHooks } from '../hooks/route-hooks';
+import { prepareEndpoint, type Endpoint, type EndpointParts } from '../http/endpoint';
+import type { PreparedHandler } from '../http/exchange';
+import { MetadataKey } from '../metadata/keys';
+import type { RouteDefinition } from './route';
+
+/** A route as a wrapper of its handler sees it: who declared it, and its decorators' metadata. */
+export interface WrappedRoute {
+  /** As boot errors name it: `OrderController.store (POST /orders)`. */
+  readonly description: string;
+  readonly metadata: ReadonlyMap<unknown, unknown> | undefined;
+}
+
+/**
+ * What every route's endpoint is prepared with, decided once at boot: the application's global
+ * hooks, what wraps a handler inside its middleware and outside its guards (a rate limit), and the
+ * HTTP layer's parts.
+ */
+export interface EndpointSettings {
+  readonly globals: GlobalHooks;
+  /** Puts a route's handler behind its rate limit, if it has one; decided once per route. */
+  readonly wrap: (route: WrappedRoute, handler: PreparedHandler) => PreparedHandler;
+  readonly parts: EndpointParts;
+}
+
+const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
+
+/**
+ * A route's endpoint, built once, when the route is added, ready to run: its handler inside its
+ * guards and interceptors, behind its rate limit (after its middleware, before any guard), its
+ * middleware, and its filters as one catcher.
+ *
+ * @example
+ * table.add({ route, endpoint: routeEndpoint(route, settings) });
+ */
+export function routeEndpoint(route: RouteDefinition, { globals, wrap, parts }: EndpointSettings): Endpoint {
+  const { middleware, guards, interceptors, filters } = resolveRouteHooks(route.hooks, route.source, globals);
+  const description = `${route.source} (${route.method} ${route.path})`;
+  const metadata = route.hooks?.metadata ?? NO_METADATA;
+  return prepareEndpoint(
+    {
+      route: { name: route.name, method: route.method, path: route.path },
+      description,
+      metadata,
+      isProbe: metadata.get(MetadataKey.probeRoute) === true,
+      middleware,
+      call: wrap({ description, metadata }, composeHandler(route.handler, guards, interceptors)),
+      catchError: filterCatcher(filters),
+    },
+    parts,
+  );
+}
