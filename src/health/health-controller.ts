@@ -16,6 +16,7 @@ import { MetadataKey } from '../metadata/keys';
 import { HealthEndpoints } from './health-endpoints';
 import type { HealthSettings } from './health-options';
 import { LIVENESS_ANSWERS, READINESS_ANSWERS } from './health-answers';
+import { MODULE_CHECKS } from './module-checks';
 import { NamedCheck } from './named-check';
 import type { DataSourceResolver } from './readiness-check';
 import type { ReadinessSource, ReadinessState } from './readiness-source';
@@ -64,7 +65,15 @@ export function healthController(
       this.#endpoints = new HealthEndpoints({
         load,
         resolveDataSource: resolveDataSource ?? fromContainer(container),
-        checks: settings.checks.map((check) => namedCheck(check, container)),
+        checks: [
+          ...settings.checks.map((check) => namedCheck(check, container)),
+          ...container
+            .getAll(MODULE_CHECKS)
+            .map(
+              ({ name, check }) =>
+                new NamedCheck(name, check, { isOptional: false, timeoutMs: settings.timeoutMs }),
+            ),
+        ],
         status,
         logger,
         settings,

@@ -7,6 +7,7 @@ import { loadTypeOrm } from '../orm/typeorm';
 import { Module } from '../decorators/module';
 import { ApplicationStatus } from '../lifecycle/application-status';
 import { LOGGER, type Logger } from '../logging/logger';
+import { MODULE_CHECKS, type ModuleCheck } from '../health/module-checks';
 import { Jobs } from './jobs';
 import { jobsConnection, resolveJobsOptions, type JobsModuleOptions } from './jobs-options';
 import { JobsRuntime } from './jobs-runtime';
@@ -83,6 +84,8 @@ export class JobsModule {
             { token: DataSourceClass, optional: true },
           ],
         },
+        // Readiness waits for the queue: a replica whose writes enqueue is not ready before it can.
+        { provide: MODULE_CHECKS, useFactory: queueCheck, inject: [JobsRuntime] },
         {
           provide: Jobs,
           useFactory: (runtime: JobsRuntime, dataSource?: DataSource) =>
@@ -93,4 +96,15 @@ export class JobsModule {
       exports: [Jobs, JobsRuntime],
     };
   }
+}
+
+// "starting" until the queue has connected and created its queues; a start that failed stays so, as
+// the queue keeps retrying it.
+function queueCheck(runtime: JobsRuntime): ModuleCheck {
+  return {
+    name: 'jobs',
+    check: async () => {
+      if (!(await runtime.whenStarted(0))) throw new Error('starting');
+    },
+  };
 }

@@ -83,7 +83,8 @@ test('npm start, without DATABASE_URL, serves the sample: /health 200, then /hea
   await waitUntilReady(url);
   const ready = await fetch(`${url}/health/ready`);
   expect(ready.status).toBe(200);
-  expect(await ready.json()).toEqual({ status: 'ready', db: 'connected' });
+  // The sample's orders enqueue their confirmation: its readiness waits for the job queue too.
+  expect(await ready.json()).toEqual({ status: 'ready', db: 'connected', jobs: 'connected' });
 }, 120_000);
 
 test('SIGTERM to npm alone stops the server it started, and the next npm start serves', async () => {

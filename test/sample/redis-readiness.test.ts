@@ -21,7 +21,7 @@ test('with REDIS_URL readiness checks that Redis too', async () => {
 
   expect(await readiness(sample.url)).toEqual({
     status: 200,
-    body: { status: 'ready', db: 'connected', redis: 'connected' },
+    body: { status: 'ready', db: 'connected', redis: 'connected', jobs: 'connected' },
   });
 });
 
@@ -47,7 +47,10 @@ test('without REDIS_URL readiness has no redis key', async () => {
   sample = await startSample({ scratchOn: postgresUrl() }, { env: { REDIS_URL: undefined } });
   await waitUntilReady(sample.url);
 
-  expect(await readiness(sample.url)).toEqual({ status: 200, body: { status: 'ready', db: 'connected' } });
+  expect(await readiness(sample.url)).toEqual({
+    status: 200,
+    body: { status: 'ready', db: 'connected', jobs: 'connected' },
+  });
 });
 
 test('a REDIS_URL that is not a redis:// URL is refused at start, saying so', async () => {
