@@ -65,14 +65,11 @@ export function healthController(
       this.#endpoints = new HealthEndpoints({
         load,
         resolveDataSource: resolveDataSource ?? fromContainer(container),
-        checks: [
+        checks: () => [
           ...settings.checks.map((check) => namedCheck(check, container)),
-          ...container
-            .getAll(MODULE_CHECKS)
-            .map(
-              ({ name, check }) =>
-                new NamedCheck(name, check, { isOptional: false, timeoutMs: settings.timeoutMs }),
-            ),
+          ...container.getAll(MODULE_CHECKS).map(({ name, check }) => {
+            return new NamedCheck(name, check, { isOptional: false, timeoutMs: settings.timeoutMs });
+          }),
         ],
         status,
         logger,

@@ -11,8 +11,11 @@ import type { ReadinessSource, ReadinessState } from './readiness-source';
 export interface HealthEndpointParts {
   /** Called at each readiness check for the `DataSource`. */
   readonly resolveDataSource: DataSourceResolver;
-  /** The application's other dependencies, checked beside the database. */
-  readonly checks: readonly NamedCheck[];
+  /**
+   * The application's other dependencies, checked beside the database: known at the first check,
+   * once every provider exists (a module's own check may be created after the health routes).
+   */
+  readonly checks: () => readonly NamedCheck[];
   readonly status: ApplicationStatus;
   /** Says when a `loadShedding` limit is passed: readiness is 503 then, with `load`. */
   readonly load: LoadMonitor;
@@ -31,6 +34,7 @@ export interface HealthEndpointParts {
 export class HealthEndpoints implements ReadinessSource {
   readonly #parts: HealthEndpointParts;
   readonly #readiness: ReadinessCheck;
+  #checks: readonly NamedCheck[] | undefined;
   #wasReady: boolean | undefined;
 
   constructor(parts: HealthEndpointParts) {
@@ -67,7 +71,8 @@ export class HealthEndpoints implements ReadinessSource {
 
   /** Checks the database and every named check in parallel, as readiness answers from them. @example (await endpoints.evaluate()).isReady */
   async evaluate(): Promise<ReadinessState> {
-    const { status, checks } = this.#parts;
+    const { status } = this.#parts;
+    const checks = (this.#checks ??= this.#parts.checks());
     const [checked, ...reports] = status.isShuttingDown
       ? [undefined]
       : await Promise.all([this.#readiness.check(), ...checks.map((check) => check.check())]);

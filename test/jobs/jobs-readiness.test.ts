@@ -24,10 +24,11 @@ async function readiness(url: string): Promise<{ status: number; body: unknown }
 
 async function serve(jobs: { url?: string; schema: string }): Promise<{ app: Application; url: string }> {
   @Module({
+    // HealthModule first, as the sample imports it: its routes exist before the queue's check does.
     imports: [
+      HealthModule.forRoot(),
       DatabaseModule.forRoot({ type: 'postgres', url: postgresUrl() }),
       JobsModule.forRoot(jobs),
-      HealthModule.forRoot(),
     ],
     providers: [Mailer],
   })
