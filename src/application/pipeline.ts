@@ -75,7 +75,6 @@ export class Pipeline {
   readonly #resolve: <T>(type: Class<T>) => T;
   readonly #middleware: RequestHandler[] = [];
   readonly #errorMiddleware: ErrorRequestHandler[] = [];
-  #isExpressInUse = false;
 
   constructor(options: PipelineOptions) {
     this.#resolve = options.resolve;
@@ -89,9 +88,7 @@ export class Pipeline {
     const urls = new RouteUrls();
     const urlFor = urls.urlFor.bind(urls);
     const { locals } = this.#objects;
-    const loadHelpers = (): void => {
-      this.#objects.load();
-    };
+    const { loadHelpers } = this.#objects;
     const pages = new ErrorPages(views, logger, { urlFor, locals });
     const globals = checkGlobalHooks(options.globals, options.resolve);
     const tracer = registeredTracer();
@@ -107,7 +104,6 @@ export class Pipeline {
     this.#dispatcher = new Dispatcher({
       router: this.router,
       objects: this.#objects,
-      isExpressInUse: () => this.#isExpressInUse,
       bodyStage: forRequestsWithBody(createBodyParsers(options.bodyLimit), methodOverride),
       middleware: this.#middleware,
       errorMiddleware: this.#errorMiddleware,
@@ -148,8 +144,7 @@ export class Pipeline {
    * Until then the phase costs nothing. @example pipeline.handOutExpress().use(helmet())
    */
   handOutExpress(): Express {
-    this.#isExpressInUse = true;
-    return this.#objects.load();
+    return this.#objects.handOut();
   }
 
   /** Adds application middleware (phase 3) and error middleware. @example pipeline.use(cors()) */

@@ -33,7 +33,6 @@ export interface DispatcherParts {
   readonly router: RouteLookup;
   /** Express's helpers for requests, and phase 1: its app, run only once handed out (`app.express`). */
   readonly objects: ExpressObjects;
-  readonly isExpressInUse: () => boolean;
   /** Phase 2: body parsing and `_method`, run for requests that carry a body (`hasBody`). */
   readonly bodyStage: RequestHandler;
   /** Phase 3, and the error middleware: what `app.use` was given, in order; both lists may grow. */
@@ -119,10 +118,10 @@ export class Dispatcher {
   // parsed body, middleware that read one) is put back in it, as those events belong to the
   // connection, not to the request.
   readonly #serve = (req: Request, res: Response, state: RequestState): void => {
-    const { objects, isExpressInUse, refuse } = this.#parts;
+    const { objects, refuse } = this.#parts;
     if (refuse !== undefined && refuse(req, res)) return;
     objects.equip(req, res);
-    if (!isExpressInUse()) return this.#parseBody(req, res, state);
+    if (!objects.isHandedOut) return this.#parseBody(req, res, state);
     markHeadersObserved(res);
     const app = objects.load();
     if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'Express');

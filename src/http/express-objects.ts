@@ -35,10 +35,30 @@ export class ExpressObjects {
   readonly #create: () => Express;
   readonly #adapted = new WeakMap<object, object>();
   #app: Express | undefined;
+  #isHandedOut = false;
 
   constructor(create: () => Express) {
     this.#create = create;
   }
+
+  /** True once the application has been handed out (`app.express`): its middleware then runs first. */
+  get isHandedOut(): boolean {
+    return this.#isHandedOut;
+  }
+
+  /**
+   * The Express application, handed out to the application's code: from now on its middleware runs
+   * first (phase 1) for every request. @example objects.handOut().use(helmet())
+   */
+  handOut(): Express {
+    this.#isHandedOut = true;
+    return this.load();
+  }
+
+  /** Gives every request and response Express's helpers, from now on. @example ctx.runtime.loadHelpers() */
+  readonly loadHelpers = (): void => {
+    this.load();
+  };
 
   /**
    * The Express application, made by the first call; from then on every request and response has
