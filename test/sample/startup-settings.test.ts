@@ -60,7 +60,8 @@ test('with NODE_ENV=production readiness says only "unavailable", and the log ke
   const res = await fetch(`${sample.url}/health/ready`);
 
   expect(res.status).toBe(503);
-  expect(await res.json()).toEqual({ status: 'error', db: 'unavailable' });
+  // Every reason hidden: the database's, and the job queue's, which cannot start without it.
+  expect(await res.json()).toEqual({ status: 'error', db: 'unavailable', jobs: 'unavailable' });
   // The line comes through the child's stdout, which may reach the test after the answer does.
   await sample.waitFor('the not ready line', (lines) => logged(lines, 'not ready').length > 0);
   expect(sample.lines()).toContainEqual(
