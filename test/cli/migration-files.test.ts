@@ -34,6 +34,31 @@ function emptyApp(): Readonly<Record<string, string>> {
   return { ...Object.fromEntries(files), 'src/app.module.ts': appModule([], '') };
 }
 
+// A root module in the shape `framework new` writes: DatabaseModule.forRoot({ inject, useFactory }),
+// whose factory body ends in `returned`.
+function factoryModule(returned: string): string {
+  return [
+    "import { DatabaseModule, Module } from 'keel';",
+    "import { Note } from './note.entity';",
+    '',
+    "const databaseOptions = (url?: string) => ({ type: 'postgres' as const, url, entities: [Note] });",
+    '',
+    '@Module({',
+    '  imports: [',
+    '    DatabaseModule.forRoot({',
+    '      inject: [],',
+    '      useFactory: () => {',
+    '        const url = process.env.DATABASE_URL;',
+    `        ${returned}`,
+    '      },',
+    '    }),',
+    '  ],',
+    '})',
+    'export class AppModule {}',
+    '',
+  ].join('\n');
+}
+
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
 const migrationFiles = (root: string) =>
   existsSync(path.join(root, 'src', 'migrations')) ? readdirSync(path.join(root, 'src', 'migrations')) : [];
@@ -94,6 +119,46 @@ describe('migration:create', () => {
     );
     expect(read(root, 'src/app.module.ts')).toBe(moduleBefore);
     expect(migrationFiles(root).filter((file) => file.endsWith('-add-note-title.ts'))).toHaveLength(1);
+  });
+
+  test('registers it in the object a { inject, useFactory } factory returns, adding the migrations key', async () => {
+    const withoutKey = factoryModule("return { type: 'postgres', url, entities: [Note] };");
+    writeFileSync(path.join(root, 'src', 'app.module.ts'), withoutKey);
+    const create = await runApp(root, 'postgres://unused@127.0.0.1:1/none', [
+      'migration:create',
+      'AddNoteTitle',
+    ]);
+    expect(create.code).toBe(0);
+    const className = /export class (AddNoteTitle\d{13})/.exec(
+      read(root, `src/migrations/${migrationFiles(root)[0]}`),
+    )?.[1];
+    expect(read(root, 'src/app.module.ts')).toContain(
+      `return { type: 'postgres', url, entities: [Note], migrations: [${className}] };`,
+    );
+
+    await compile(root);
+    const database = await scratchDatabase();
+    expect(await runApp(root, database.url, ['migrate:status'])).toMatchObject({
+      code: 0,
+      stdout: `pending  ${className}\n`,
+    });
+  });
+
+  test('where the options are built elsewhere, says what it found and prints the lines to add', async () => {
+    const moduleBefore = factoryModule('return databaseOptions(url);');
+    writeFileSync(path.join(root, 'src', 'app.module.ts'), moduleBefore);
+    const create = await runApp(root, 'postgres://unused@127.0.0.1:1/none', [
+      'migration:create',
+      'AddNoteTitle',
+    ]);
+    expect(create.code).toBe(0);
+    expect(create.stdout).toMatch(
+      /could not register AddNoteTitle\d{13} in src\/app\.module\.ts safely: the options of DatabaseModule\.forRoot\(\.\.\.\) are not an object it can read: its factory returns `databaseOptions\(url\)`, not an object written out in place\./,
+    );
+    expect(create.stdout).toMatch(
+      /add these lines to the options of DatabaseModule\.forRoot:\nimport \{ AddNoteTitle(\d{13}) \} from '\.\/migrations\/\1-add-note-title';\nmigrations: \[AddNoteTitle\1\],\n$/,
+    );
+    expect(read(root, 'src/app.module.ts')).toBe(moduleBefore);
   });
 
   test.each([
