@@ -1,4 +1,4 @@
-import { closingBracket, objectProperties, type Span } from './object-literal';
+import { closingBracket, indexAtDepth, objectProperties, type Span } from './object-literal';
 
 /** Where the options of a call are written: an object literal in place, or what stands there instead. */
 export type CallOptions =
@@ -78,14 +78,8 @@ function functionResult(
 
 // Just past the `=>` at the depth of `from`, and the spaces after it; -1 when there is none.
 function afterArrow(masked: string, from: number, to: number): number {
-  let depth = 0;
-  for (let cursor = from; cursor < to; cursor += 1) {
-    const char = masked.charAt(cursor);
-    if ('([{'.includes(char)) depth += 1;
-    else if (')]}'.includes(char)) depth -= 1;
-    else if (depth === 0 && masked.startsWith('=>', cursor)) return skipSpace(masked, cursor + 2);
-  }
-  return -1;
+  const arrow = indexAtDepth(masked, from, to, (at) => masked.startsWith('=>', at));
+  return arrow < 0 ? -1 : skipSpace(masked, arrow + 2);
 }
 
 // The one `return {...}` of the block at `open`; a block with none, or with more (an early return
@@ -100,8 +94,12 @@ function blockResult(source: string, masked: string, open: number): CallOptions 
     );
   }
   const at = returns[0] as number;
-  if (depthIn(masked, open, at) !== 1) return elsewhere('its factory returns from inside a nested block');
-  const end = statementEnd(masked, at, close);
+  if (indexAtDepth(masked, open + 1, close, (index) => index === at) !== at) {
+    return elsewhere('its factory returns from inside a nested block');
+  }
+  // The statement ends at its `;`, or with the block.
+  const semicolon = indexAtDepth(masked, at, close, (index) => masked[index] === ';');
+  const end = semicolon < 0 ? close : semicolon;
   return returnedObject(
     source,
     masked,
@@ -130,28 +128,6 @@ function returnedObject(source: string, masked: string, range: Range, said: stri
     );
   }
   return { kind: 'object', span: { open: start, close } };
-}
-
-// Where the statement starting at `from` ends: its `;`, or the block's end, at its own depth.
-function statementEnd(masked: string, from: number, blockClose: number): number {
-  let depth = 0;
-  for (let cursor = from; cursor < blockClose; cursor += 1) {
-    const char = masked.charAt(cursor);
-    if ('([{'.includes(char)) depth += 1;
-    else if (')]}'.includes(char)) depth -= 1;
-    else if (char === ';' && depth === 0) return cursor;
-  }
-  return blockClose;
-}
-
-function depthIn(masked: string, open: number, at: number): number {
-  let depth = 0;
-  for (let cursor = open; cursor < at; cursor += 1) {
-    const char = masked.charAt(cursor);
-    if ('([{'.includes(char)) depth += 1;
-    else if (')]}'.includes(char)) depth -= 1;
-  }
-  return depth;
 }
 
 function skipSpace(masked: string, from: number): number {

@@ -42,6 +42,29 @@ export function closingBracket(masked: string, open: number): number {
 }
 
 /**
+ * The first index from `from` up to `to` that `isWanted` accepts among those outside every bracket
+ * opened after `from` (and before any bracket closes one opened before it), or -1.
+ *
+ * @example
+ * indexAtDepth('a(;);b', 0, 6, (at) => 'a(;);b'[at] === ';'); // 4
+ */
+export function indexAtDepth(
+  masked: string,
+  from: number,
+  to: number,
+  isWanted: (index: number) => boolean,
+): number {
+  let depth = 0;
+  for (let cursor = from; cursor < to; cursor += 1) {
+    const char = masked.charAt(cursor);
+    if (OPENERS.includes(char)) depth += 1;
+    else if (CLOSERS.includes(char)) depth -= 1;
+    else if (depth === 0 && isWanted(cursor)) return cursor;
+  }
+  return -1;
+}
+
+/**
  * The properties of the object literal `span` encloses in `masked`, in order: only its own, never
  * those of an object nested in a value. A quoted key is blanked in the mask, so it reads as `other`.
  *
