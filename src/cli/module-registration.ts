@@ -45,11 +45,12 @@ const IMPORT_STATEMENT = /^import\s[^;]*?['"][^'"\n]*['"][ \t]*;?[ \t]*$/gm;
 const PLAIN_NAMES = /^[\s\w$,]*$/;
 
 /**
- * Plans adding `entry` to the one `controllers: [...]` of `@Module({...})` (or the list `site` names)
- * in a module file and its
- * import line after the last import, as a conservative text edit that keeps the file's line endings
- * and byte order mark: anything it cannot read with certainty (no list or more than one, comments,
- * spreads or calls inside it, no import to follow) gives `manual`, with the reason.
+ * Plans adding `entry` to the one `controllers: [...]` of `@Module({...})` (or the list `site` names:
+ * for migrations, in the options object `DatabaseModule.forRoot` is given or its factory returns,
+ * adding the key when the options have none) in a module file, and its import line after the last
+ * import, as a conservative text edit that keeps the file's line endings and byte order mark:
+ * anything it cannot read with certainty (no list or more than one, comments, spreads or calls
+ * inside it, options built elsewhere, no import to follow) gives `manual`, with the reason.
  *
  * @example
  * planRegistration("import { Module } from 'keel';\n@Module({ controllers: [] })\nexport class AppModule {}\n",

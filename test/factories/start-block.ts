@@ -9,6 +9,9 @@ const START_BLOCK = /^## Start a project\n[\s\S]*?^```sh\n([\s\S]*?)^```$/m;
 /**
  * The commands of README.md's "Start a project" block, one a line, as written there less their
  * trailing `# comments`: what a new user types, read from the README itself.
+ *
+ * @example
+ * const [prepareCheckout, ...userCommands] = startProjectCommands();
  */
 export function startProjectCommands(): string[] {
   const block = START_BLOCK.exec(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8'))?.[1];
@@ -30,6 +33,9 @@ export interface ShellOptions {
  * Starts `sh -c script` as a user's non-interactive shell would run it: `setsid` gives it a session
  * of its own, with no controlling terminal, and stdin is /dev/null, so any prompt fails instead of
  * waiting. The shell leads its own process group, which `process.kill(-child.pid)` stops whole.
+ *
+ * @example
+ * const server = spawnWithoutTerminal('npm start', { cwd: project, env });
  */
 export function spawnWithoutTerminal(script: string, options: Omit<ShellOptions, 'timeoutMs'>): ChildProcess {
   return spawn('setsid', ['sh', '-c', script], {
@@ -39,7 +45,12 @@ export function spawnWithoutTerminal(script: string, options: Omit<ShellOptions,
   });
 }
 
-/** Runs `script` as `spawnWithoutTerminal` does, to its end; past `timeoutMs` its group is killed. */
+/**
+ * Runs `script` as `spawnWithoutTerminal` does, to its end; past `timeoutMs` its group is killed.
+ *
+ * @example
+ * const { code, stdout } = await runWithoutTerminal('npm test', { cwd: project, env, timeoutMs: 240_000 });
+ */
 export function runWithoutTerminal(script: string, options: ShellOptions): Promise<ProgramRun> {
   const startedAt = performance.now();
   const child = spawnWithoutTerminal(script, options);
