@@ -13,6 +13,7 @@
     "test": "npm run typecheck && jest"
   },
   "dependencies": {
+    "class-transformer": "0.5.1",
     "class-validator": "0.15.1",
     "keel": "{{keel}}",
     "pg": "8.23.1",

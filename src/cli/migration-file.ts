@@ -7,12 +7,16 @@ import { planRegistration, type ListSite, type ModuleEntry, type Registration } 
 import { applyRegistration, describeRegistration, importSpecifier, manualLines } from './registration-report';
 import { renderMigration, type MigrationStatement } from './schematic';
 
-/** The `migrations: [...]` of `DatabaseModule.forRoot({...})`, or of `forRoot(() => ({...}))`. */
+/**
+ * The `migrations: [...]` of the options `DatabaseModule.forRoot` is given: an object, or the object
+ * its factory returns (`() => ({...})`, `{ inject, useFactory }`); options without one get one.
+ */
 export const MIGRATIONS_SITE: ListSite = {
   key: 'migrations',
-  call: 'DatabaseModule.forRoot({...})',
+  call: 'DatabaseModule.forRoot(...)',
   place: 'the options of DatabaseModule.forRoot',
-  opensCall: /DatabaseModule\s*\.\s*forRoot\s*\(\s*(?:(?:async\s*)?\(\s*\)\s*=>\s*\(\s*)?$/,
+  opening: /(?<![\w$.])DatabaseModule\s*\.\s*forRoot\s*\(/,
+  addsMissingKey: true,
 };
 
 /** A migration to write: its names, its statements, and the project it goes in. */

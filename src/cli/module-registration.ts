@@ -1,4 +1,9 @@
+import { callArguments, callOptions, type CallOptions } from './call-options';
+import { objectProperties, type Property, type Span } from './object-literal';
 import { maskCommentsAndStrings } from './source-mask';
+import { applyEdits, lineChange, type Edit, type LineChange } from './text-edit';
+
+export type { LineChange } from './text-edit';
 
 /** What to add to the root module for one controller. */
 export interface ModuleEntry {
@@ -7,24 +12,11 @@ export interface ModuleEntry {
   readonly importLine: string;
 }
 
-/** One edited place of a file, as lines: `removed` from line `line` on, `added` in their place. */
-export interface LineChange {
-  readonly line: number;
-  readonly removed: readonly string[];
-  readonly added: readonly string[];
-}
-
 /** What registering a controller in a module file comes to. */
 export type Registration =
   | { readonly kind: 'edit'; readonly text: string; readonly changes: readonly LineChange[] }
   | { readonly kind: 'registered' }
   | { readonly kind: 'manual'; readonly reason: string };
-
-interface Edit {
-  readonly start: number;
-  readonly end: number;
-  readonly replacement: string;
-}
 
 /** Where a class is registered: the `key: [...]` list of the object literal a call takes. */
 export interface ListSite {
@@ -34,8 +26,10 @@ export interface ListSite {
   readonly call: string;
   /** Where a reader adds the lines by hand when the file cannot be edited safely. */
   readonly place: string;
-  /** Whether the text just before the object literal's `{` is that call's opening. */
-  readonly opensCall: RegExp;
+  /** The call's opening, up to its `(`: `@Module(`. */
+  readonly opening: RegExp;
+  /** Whether a call whose options have no such key gets one (`migrations: [Name]`), or is left to the reader. */
+  readonly addsMissingKey: boolean;
 }
 
 /** The controllers of `@Module({...})`: where `make:controller` registers a controller. */
@@ -43,18 +37,20 @@ export const CONTROLLERS_SITE: ListSite = {
   key: 'controllers',
   call: '@Module({...})',
   place: 'the module you pass to createApplication',
-  opensCall: /@Module\s*\(\s*$/,
+  opening: /@Module\s*\(/,
+  addsMissingKey: false,
 };
 // A statement from `import` to its module string at the end of a line; it may span lines.
 const IMPORT_STATEMENT = /^import\s[^;]*?['"][^'"\n]*['"][ \t]*;?[ \t]*$/gm;
 const PLAIN_NAMES = /^[\s\w$,]*$/;
 
 /**
- * Plans adding `entry` to the one `controllers: [...]` of `@Module({...})` (or the list `site` names)
- * in a module file and its
- * import line after the last import, as a conservative text edit that keeps the file's line endings
- * and byte order mark: anything it cannot read with certainty (no list or more than one, comments,
- * spreads or calls inside it, no import to follow) gives `manual`, with the reason.
+ * Plans adding `entry` to the one `controllers: [...]` of `@Module({...})` (or the list `site` names:
+ * for migrations, in the options object `DatabaseModule.forRoot` is given or its factory returns,
+ * adding the key when the options have none) in a module file, and its import line after the last
+ * import, as a conservative text edit that keeps the file's line endings and byte order mark:
+ * anything it cannot read with certainty (no list or more than one, comments, spreads or calls
+ * inside it, options built elsewhere, no import to follow) gives `manual`, with the reason.
  *
  * @example
  * planRegistration("import { Module } from 'keel';\n@Module({ controllers: [] })\nexport class AppModule {}\n",
@@ -76,47 +72,115 @@ export function planRegistration(
 }
 
 function planLfRegistration(source: string, entry: ModuleEntry, site: ListSite): Registration {
-  const masked = maskCommentsAndStrings(source);
-  const pattern = new RegExp(`\\b${site.key}\\s*:`, 'g');
-  const keys = [...masked.matchAll(pattern)].filter((key) => isKeyOf(masked, key.index, site.opensCall));
-  if (keys.length > 1) return manual(`it has ${keys.length} ${site.key}: keys`);
-  const key = keys[0];
-  if (!key) {
+  // Strings filled, not blanked: a value that ends in one still ends there.
+  const masked = maskCommentsAndStrings(source, '"');
+  const calls = callArguments(masked, site.opening).map((args) => callOptions(source, masked, args));
+  const keyed = calls.flatMap((options) =>
+    options.kind === 'object'
+      ? objectProperties(masked, options.span)
+          .filter((property) => property.name === site.key)
+          .map((property) => ({ options: options.span, property }))
+      : [],
+  );
+  if (keyed.length > 1) return manual(`it has ${keyed.length} ${site.key}: keys`);
+  const target = keyed[0];
+  if (!target && !site.addsMissingKey) {
     return manual(
-      source.search(pattern) >= 0
+      new RegExp(`\\b${site.key}\\s*:`).test(source)
         ? `its ${site.key}: key is inside a comment or a string, or outside ${site.call}`
         : `it has no ${site.key}: [...] in ${site.call}`,
     );
   }
-  const open =
-    key.index + key[0].length + (/^\s*/.exec(source.slice(key.index + key[0].length))?.[0].length ?? 0);
-  const close = masked.indexOf(']', open);
-  if (source[open] !== '[' || close < 0)
-    return manual(`its ${site.key} is not an array written out in place`);
-  const inner = source.slice(open + 1, close);
-  if (!PLAIN_NAMES.test(inner)) return manual(`its ${site.key} list holds more than plain class names`);
-
-  const listed = inner.split(',').map((name) => name.trim());
-  if (listed.includes(entry.className)) return { kind: 'registered' };
-  if (new RegExp(`(?<![\\w$])${escape(entry.className)}(?![\\w$])`).test(source)) {
-    return manual(`it already mentions ${entry.className} outside its ${site.key} list`);
+  if (new RegExp(`(?<![\\w$])${escape(entry.className)}(?![\\w$])`).test(masked)) {
+    return target && listedNames(source, masked, target.property)?.includes(entry.className)
+      ? { kind: 'registered' }
+      : manual(`it already mentions ${entry.className} outside its ${site.key} list`);
   }
+  const change = target
+    ? listEdit(source, masked, target.property, site, entry.className)
+    : keyInsertion(source, masked, calls, site, entry.className);
+  if ('reason' in change) return manual(change.reason);
+  const at = target ? target.options.open : change.start;
   // An import inside a template literal is text, not a place to add one after.
   const imports = [...source.matchAll(IMPORT_STATEMENT)].filter((match) => masked[match.index] === 'i');
   const lastImport = imports.at(-1);
   if (!lastImport) return manual('it has no import lines to add one after');
   const importEnd = lastImport.index + lastImport[0].length;
-  if (importEnd > key.index) return manual('its imports do not all come before the module');
+  if (importEnd > at) return manual('its imports do not all come before the module');
 
-  const edits: Edit[] = [
-    { start: importEnd, end: importEnd, replacement: `\n${entry.importLine}` },
-    { start: open + 1, end: close, replacement: appendToList(inner, entry.className) },
-  ];
+  const edits: Edit[] = [{ start: importEnd, end: importEnd, replacement: `\n${entry.importLine}` }, change];
   return {
     kind: 'edit',
     text: applyEdits(source, edits),
     changes: edits.map((edit) => lineChange(source, edit)),
   };
+}
+
+type Planned = Edit | { readonly reason: string };
+
+// The names a `key: [A, B]` property lists, or undefined when it is not such a list.
+function listedNames(source: string, masked: string, property: Property): string[] | undefined {
+  const list = listSpan(masked, property);
+  const inner = list && source.slice(list.open + 1, list.close);
+  return inner !== undefined && PLAIN_NAMES.test(inner)
+    ? inner.split(',').map((name) => name.trim())
+    : undefined;
+}
+
+function listSpan(masked: string, property: Property): Span | undefined {
+  if (property.kind !== 'value') return undefined;
+  const open = property.valueStart + (/^\s*/.exec(masked.slice(property.valueStart))?.[0].length ?? 0);
+  const close = masked.indexOf(']', open);
+  return masked[open] === '[' && close >= 0 && close < property.end ? { open, close } : undefined;
+}
+
+// Adds `name` to the list the property holds.
+function listEdit(source: string, masked: string, property: Property, site: ListSite, name: string): Planned {
+  const list = listSpan(masked, property);
+  if (!list) return { reason: `its ${site.key} is not an array written out in place` };
+  const inner = source.slice(list.open + 1, list.close);
+  if (!PLAIN_NAMES.test(inner)) return { reason: `its ${site.key} list holds more than plain class names` };
+  return { start: list.open + 1, end: list.close, replacement: appendToList(inner, name) };
+}
+
+// Adds `key: [name]` as the last property of the one call's options, in their layout.
+function keyInsertion(
+  source: string,
+  masked: string,
+  calls: readonly CallOptions[],
+  site: ListSite,
+  name: string,
+): Planned {
+  const [options, ...others] = calls;
+  if (!options) return { reason: `it has no ${site.call}` };
+  if (others.length > 0) return { reason: `it has ${calls.length} calls of ${site.call}` };
+  if (options.kind === 'elsewhere') {
+    return { reason: `the options of ${site.call} are not an object it can read: ${options.found}` };
+  }
+  const properties = objectProperties(masked, options.span);
+  if (properties.some(({ kind }) => kind === 'spread' || kind === 'other')) {
+    return {
+      reason: `its options hold a spread or a quoted or computed key, which may give ${site.key} already`,
+    };
+  }
+  return propertyInsertion(source, masked, options.span, `${site.key}: [${name}]`);
+}
+
+function propertyInsertion(source: string, masked: string, object: Span, property: string): Edit {
+  const codeEnd = masked.slice(0, object.close).trimEnd().length;
+  if (codeEnd === object.open + 1) return { start: codeEnd, end: object.close, replacement: ` ${property} ` };
+  const hasTrailingComma = masked[codeEnd - 1] === ',';
+  const lineEnd = source.indexOf('\n', codeEnd);
+  if (lineEnd < 0 || lineEnd > object.close) {
+    const replacement = hasTrailingComma ? ` ${property},` : `, ${property}`;
+    return { start: codeEnd, end: codeEnd, replacement };
+  }
+  // One property a line: a new last line, indented as the last property's first line, after any
+  // comment that ends the line before it.
+  const lastStart = masked.lastIndexOf('\n', objectProperties(masked, object).at(-1)?.start ?? codeEnd) + 1;
+  const indent = /^[ \t]*/.exec(source.slice(lastStart))?.[0] ?? '';
+  const replacement = `${hasTrailingComma ? '' : ','}${source.slice(codeEnd, lineEnd)}\n${indent}${property}${hasTrailingComma ? ',' : ''}`;
+  return { start: codeEnd, end: lineEnd, replacement };
 }
 
 function manual(reason: string): Registration {
@@ -135,51 +199,6 @@ function appendToList(inner: string, name: string): string {
   const indent = /^\s*/.exec(lastLine)?.[0] ?? '';
   const hasTrailingComma = content.endsWith(',');
   return `${hasTrailingComma ? content : `${content},`}\n${indent}${name}${hasTrailingComma ? ',' : ''}${closing}`;
-}
-
-// Whether the key at `index` belongs to the object literal the site's call is made with, not to an
-// object nested in it or found elsewhere.
-function isKeyOf(masked: string, index: number, opensCall: RegExp): boolean {
-  let depth = 0;
-  for (let cursor = index - 1; cursor >= 0; cursor -= 1) {
-    const char = masked.charAt(cursor);
-    if ('}])'.includes(char)) depth += 1;
-    else if ('{[('.includes(char)) {
-      if (depth === 0) return char === '{' && opensCall.test(masked.slice(0, cursor));
-      depth -= 1;
-    }
-  }
-  return false;
-}
-
-function applyEdits(source: string, edits: readonly Edit[]): string {
-  return [...edits]
-    .sort((a, b) => b.start - a.start)
-    .reduce((text, edit) => text.slice(0, edit.start) + edit.replacement + text.slice(edit.end), source);
-}
-
-// The whole lines an edit touches, before and after, less the lines it leaves as they were.
-function lineChange(source: string, edit: Edit): LineChange {
-  const lineStart = source.lastIndexOf('\n', edit.start - 1) + 1;
-  const nextBreak = source.indexOf('\n', edit.end);
-  const lineEnd = nextBreak < 0 ? source.length : nextBreak;
-  const removed = source.slice(lineStart, lineEnd).split('\n');
-  const added = (
-    source.slice(lineStart, edit.start) +
-    edit.replacement +
-    source.slice(edit.end, lineEnd)
-  ).split('\n');
-  let line = source.slice(0, lineStart).split('\n').length;
-  while (removed.length > 0 && added.length > 0 && removed[0] === added[0]) {
-    removed.shift();
-    added.shift();
-    line += 1;
-  }
-  while (removed.length > 0 && added.length > 0 && removed.at(-1) === added.at(-1)) {
-    removed.pop();
-    added.pop();
-  }
-  return { line, removed, added };
 }
 
 function escape(name: string): string {

@@ -1,12 +1,14 @@
 /**
  * `source` with the text of its comments and string literals (template literals whole) blanked out,
  * line breaks kept: the same length, so an index into the mask is an index into the source, and
- * nothing found in the mask stands inside a comment or a string.
+ * nothing found in the mask stands inside a comment or a string. Strings are filled with
+ * `stringFill` (a space by default): another character keeps them code, where a value ends.
  *
  * @example
  * maskCommentsAndStrings("f('x') // y"); // "f(   )     "
+ * maskCommentsAndStrings("f('x') // y", '"'); // 'f(""")     '
  */
-export function maskCommentsAndStrings(source: string): string {
+export function maskCommentsAndStrings(source: string, stringFill = ' '): string {
   let masked = '';
   let index = 0;
   while (index < source.length) {
@@ -15,7 +17,8 @@ export function maskCommentsAndStrings(source: string): string {
       masked += source[index];
       index += 1;
     } else {
-      masked += source.slice(index, end).replace(/[^\r\n]/g, ' ');
+      const fill = source.startsWith('/', index) ? ' ' : stringFill;
+      masked += source.slice(index, end).replace(/[^\r\n]/g, fill);
       index = end;
     }
   }

@@ -5,6 +5,7 @@ import {
   MIGRATIONS_APP,
   appModule,
   compile,
+  factoryAppModule,
   migrationsProject,
   noteEntity,
   runApp,
@@ -34,6 +35,7 @@ function emptyApp(): Readonly<Record<string, string>> {
   return { ...Object.fromEntries(files), 'src/app.module.ts': appModule([], '') };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
 const migrationFiles = (root: string) =>
   existsSync(path.join(root, 'src', 'migrations')) ? readdirSync(path.join(root, 'src', 'migrations')) : [];
@@ -41,6 +43,12 @@ const migrationFiles = (root: string) =>
 describe('migration:create', () => {
   // One compiled application; each test starts from its sources with no migration.
   let root: string;
+
+  // Runs migration:create with the root module `moduleSource`, where no database is needed.
+  function createWith(moduleSource: string, name: string): ReturnType<typeof runApp> {
+    writeFileSync(path.join(root, 'src', 'app.module.ts'), moduleSource);
+    return runApp(root, 'postgres://unused@127.0.0.1:1/none', ['migration:create', name]);
+  }
 
   beforeAll(async () => {
     root = migrationsProject(emptyApp());
@@ -78,22 +86,54 @@ describe('migration:create', () => {
     });
   });
 
-  test('where the list is not plain names, writes the file and prints the lines to add instead', async () => {
-    const moduleBefore = appModule([], 'CreateNotes1700000000000, ...others', 'const others = [];');
-    writeFileSync(path.join(root, 'src', 'app.module.ts'), moduleBefore);
-    const create = await runApp(root, 'postgres://unused@127.0.0.1:1/none', [
-      'migration:create',
-      'add-note-title',
-    ]);
+  test.each([
+    [
+      'the list is not plain names',
+      appModule([], 'CreateNotes1700000000000, ...others', 'const others = [];'),
+      'its migrations list holds more than plain class names',
+    ],
+    [
+      'the options are built elsewhere',
+      factoryAppModule('return databaseOptions(url);'),
+      'the options of DatabaseModule.forRoot(...) are not an object it can read: its factory returns `databaseOptions(url)`, not an object written out in place',
+    ],
+  ])(
+    'where %s, writes the file, says why and prints the lines to add instead',
+    async (_case, moduleBefore, reason) => {
+      const create = await createWith(moduleBefore, 'add-note-title');
+      expect(create.code).toBe(0);
+      expect(create.stdout).toMatch(
+        new RegExp(
+          `could not register AddNoteTitle\\d{13} in src/app\\.module\\.ts safely: ${escapeRegExp(reason)}\\.`,
+        ),
+      );
+      expect(create.stdout).toMatch(
+        /add these lines to the options of DatabaseModule\.forRoot:\nimport \{ AddNoteTitle(\d{13}) \} from '\.\/migrations\/\1-add-note-title';\nmigrations: \[AddNoteTitle\1\],\n$/,
+      );
+      expect(read(root, 'src/app.module.ts')).toBe(moduleBefore);
+      expect(migrationFiles(root).filter((file) => file.endsWith('-add-note-title.ts'))).toHaveLength(1);
+    },
+  );
+
+  test('registers it in the object a { inject, useFactory } factory returns, adding the migrations key', async () => {
+    const create = await createWith(
+      factoryAppModule("return { type: 'postgres', url, entities: [Note] };"),
+      'AddNoteTitle',
+    );
     expect(create.code).toBe(0);
-    expect(create.stdout).toMatch(
-      /could not register AddNoteTitle\d{13} in src\/app\.module\.ts safely: its migrations list holds more than plain class names\./,
+    const className = /export class (AddNoteTitle\d{13})/.exec(
+      read(root, `src/migrations/${migrationFiles(root)[0]}`),
+    )?.[1];
+    expect(read(root, 'src/app.module.ts')).toContain(
+      `return { type: 'postgres', url, entities: [Note], migrations: [${className}] };`,
     );
-    expect(create.stdout).toMatch(
-      /add these lines to the options of DatabaseModule\.forRoot:\nimport \{ AddNoteTitle(\d{13}) \} from '\.\/migrations\/\1-add-note-title';\nmigrations: \[AddNoteTitle\1\],\n$/,
-    );
-    expect(read(root, 'src/app.module.ts')).toBe(moduleBefore);
-    expect(migrationFiles(root).filter((file) => file.endsWith('-add-note-title.ts'))).toHaveLength(1);
+
+    await compile(root);
+    const database = await scratchDatabase();
+    expect(await runApp(root, database.url, ['migrate:status'])).toMatchObject({
+      code: 0,
+      stdout: `pending  ${className}\n`,
+    });
   });
 
   test.each([

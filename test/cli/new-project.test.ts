@@ -136,6 +136,39 @@ test('the project pins the versions keel itself is built and tested with', () =>
   }
 });
 
+// The bare package a module specifier names: `keel/testing` → `keel`, `@scope/a/b` → `@scope/a`.
+function packageOf(specifier: string): string {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
+test('the project depends on every package its templates and its README import, and on the ones its validation idiom needs', () => {
+  const templates = path.join(REPO_ROOT, 'schematics');
+  const sources = readdirSync(templates, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.tpl'))
+    .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+  const imported = sources.flatMap((source) =>
+    [...source.matchAll(/(?:^import\s[^;]*?from|^import)\s+'([^'.][^']*)'/gm)]
+      .map(([, specifier]) => specifier as string)
+      .filter((specifier) => !specifier.startsWith('node:'))
+      .map(packageOf),
+  );
+  expect(imported).toEqual(
+    expect.arrayContaining(['keel', 'class-validator', 'typeorm', 'reflect-metadata']),
+  );
+  // A body class nests another with class-transformer's @Type(() => Line) (README, "Validation"): the
+  // project imports it, and npm must find the one copy keel reads at the version keel pins.
+  const needed = [...new Set([...imported, 'class-transformer', 'class-validator'])];
+  const project = JSON.parse(
+    readFileSync(path.join(templates, 'project', 'package.json.tpl'), 'utf8'),
+  ) as ProjectManifest;
+  const declared = { ...project.dependencies, ...project.devDependencies };
+  expect(needed.filter((name) => !(name in declared))).toEqual([]);
+  expect(project.dependencies['class-transformer']).toBe(keelManifest.dependencies['class-transformer']);
+});
+
 test('a directory that exists and is not empty is refused with exit 1, and nothing is written', async () => {
   const parent = emptyParent();
   const dir = path.join(parent, PROJECT_NAME);

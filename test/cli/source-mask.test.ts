@@ -11,4 +11,8 @@ describe('maskCommentsAndStrings', () => {
   ])('blanks the comments and strings of %j, keeping its length and line breaks', (source, masked) => {
     expect(maskCommentsAndStrings(source)).toBe(masked);
   });
+
+  test('fills strings with the character given, and still blanks comments', () => {
+    expect(maskCommentsAndStrings("f('x', `y`) // z", '"')).toBe('f(""", """)     ');
+  });
 });

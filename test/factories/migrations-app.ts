@@ -47,31 +47,63 @@ const MIGRATION_FILES: Readonly<Record<string, string>> = {
   Broken1700000000002: '1700000000002-broken',
 };
 
-/**
- * A root module whose DataSource reads `DATABASE_URL`, lists the notes entity, imports the fixture's
- * migrations `imported`, and writes `list` (then `preamble` above the module) as its `migrations`.
- */
-export function appModule(imported: readonly string[], list: string, preamble?: string): string {
+// A root module importing keel and the notes entity, then `imports`, with `preamble` above it and
+// `database` (lines indented as the module's imports) as its one import.
+function rootModule(
+  imports: readonly string[],
+  preamble: string | undefined,
+  database: readonly string[],
+): string {
   return [
     "import { DatabaseModule, Module } from 'keel';",
     "import { Note } from './note.entity';",
-    ...imported.map((name) => `import { ${name} } from './migrations/${MIGRATION_FILES[name]}';`),
+    ...imports,
     '',
     ...(preamble ? [preamble, ''] : []),
     '@Module({',
     '  imports: [',
-    '    DatabaseModule.forRoot({',
-    "      type: 'postgres',",
-    '      url: process.env.DATABASE_URL,',
-    '      entities: [Note],',
-    `      migrations: [${list}],`,
-    '      migrationsRun: true,',
-    '    }),',
+    ...database.map((line) => `    ${line}`),
     '  ],',
     '})',
     'export class AppModule {}',
     '',
   ].join('\n');
+}
+
+/**
+ * A root module whose DataSource reads `DATABASE_URL`, lists the notes entity, imports the fixture's
+ * migrations `imported`, and writes `list` (then `preamble` above the module) as its `migrations`.
+ */
+export function appModule(imported: readonly string[], list: string, preamble?: string): string {
+  const imports = imported.map((name) => `import { ${name} } from './migrations/${MIGRATION_FILES[name]}';`);
+  return rootModule(imports, preamble, [
+    'DatabaseModule.forRoot({',
+    "  type: 'postgres',",
+    '  url: process.env.DATABASE_URL,',
+    '  entities: [Note],',
+    `  migrations: [${list}],`,
+    '  migrationsRun: true,',
+    '}),',
+  ]);
+}
+
+/**
+ * A root module in the shape `framework new` writes, `DatabaseModule.forRoot({ inject, useFactory })`,
+ * whose factory reads `DATABASE_URL` into `url` and ends in the statement `returned`; a function
+ * `databaseOptions(url)` stands above it for a factory that returns options built elsewhere.
+ */
+export function factoryAppModule(returned: string): string {
+  const preamble =
+    "const databaseOptions = (url?: string) => ({ type: 'postgres' as const, url, entities: [Note] });";
+  return rootModule([], preamble, [
+    'DatabaseModule.forRoot({',
+    '  inject: [],',
+    '  useFactory: () => {',
+    '    const url = process.env.DATABASE_URL;',
+    `    ${returned}`,
+    '  },',
+    '}),',
+  ]);
 }
 
 /**

@@ -1,20 +1,24 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { access, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { access, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
+import { REPO_ROOT } from '../factories/cli';
 import { copyBuildContext, runContextStages } from '../factories/docker-build';
 import { installedPackages, refusingSomeOf } from '../factories/installed-packages';
 import { waitUntilReady } from '../factories/sample';
 import { within } from '../factories/http-client';
+import { runWithoutTerminal, spawnWithoutTerminal, startProjectCommands } from '../factories/start-block';
 
-// What a new user does, end to end: `framework new`, one `npm install` (keel from the packed
-// checkout, everything else from the registry), then the project's own commands. Each step's wall
+// What a new user does, end to end: README.md's "Start a project" block, read from the README and
+// run line by line as written, in shells with no terminal (keel from a tarball packed from this
+// checkout, everything else from the registry); then the project's own commands. Each step's wall
 // time is printed at the end.
 const run = promisify(execFile);
-const NAME = 'first-app';
+const [PREPARE_CHECKOUT = '', ...USER_COMMANDS] = startProjectCommands();
+// The first command that serves runs in the background until it answers; the others run to their end.
+const SERVES = /^npm (?:run )?start$/;
 const times: string[] = [];
 let parent: string;
 let project: string;
@@ -44,44 +48,68 @@ function inProject(command: string, args: readonly string[], timeoutMs: number) 
   });
 }
 
+// One of the README's commands, in the project, as a user's shell without a terminal runs it.
+async function readmeCommand(command: string, timeoutMs: number): Promise<string> {
+  const result = await timed(command, () =>
+    runWithoutTerminal(command, { cwd: project, env: projectEnv(), timeoutMs }),
+  );
+  if (result.code !== 0)
+    throw new Error(`${command} exited ${result.code}:\n${result.stdout}${result.stderr}`);
+  return `${result.stdout}${result.stderr}`;
+}
+
 beforeAll(async () => {
   parent = await mkdtemp(path.join(os.tmpdir(), 'keel-first-'));
-  project = path.join(parent, NAME);
+  // The checkout's own step: the suite installed and built it already, so it only packs it, into a
+  // directory that stands for the checkout; the block's other lines run there as written.
+  expect(PREPARE_CHECKOUT).toBe('npm install && npm run build && npm pack');
+  const checkout = path.join(parent, 'checkout');
+  await mkdir(checkout);
   await timed('npm pack', () =>
-    run('npm', ['pack', '--silent', '--pack-destination', parent], { cwd: REPO_ROOT }),
+    run('npm', ['pack', '--silent', '--pack-destination', checkout], { cwd: REPO_ROOT }),
   );
-  const tarball = (await readdir(parent)).find((file) => file.endsWith('.tgz')) as string;
-  await timed('framework new', () =>
-    run(process.execPath, [FRAMEWORK, 'new', NAME, '--keel', path.join(parent, tarball)], { cwd: parent }),
+  const tarballs = await readdir(checkout);
+  const untilServing = USER_COMMANDS.slice(
+    0,
+    USER_COMMANDS.findIndex((line) => SERVES.test(line)),
   );
-  // At npm's own log level, so that its warnings are kept for the tests to read.
-  const install = await timed('npm install', () =>
-    inProject('npm', ['install', '--no-audit', '--no-fund'], 600_000),
+  expect(untilServing.join('\n')).toContain(`./${tarballs[0]}`);
+  // One shell for the lines before the server, so a `cd` holds for the next ones; it says where it ended.
+  const result = await timed(untilServing.join(' ; '), () =>
+    runWithoutTerminal(`set -e\n${untilServing.join('\n')}\npwd`, {
+      cwd: checkout,
+      env: projectEnv(),
+      timeoutMs: 900_000,
+    }),
   );
-  installOutput = `${install.stdout}${install.stderr}`;
-}, 660_000);
+  if (result.code !== 0) {
+    throw new Error(`the README's commands exited ${result.code}:\n${result.stdout}${result.stderr}`);
+  }
+  // The block's `npm install` ran at npm's own log level: its warnings are kept for the tests to read.
+  installOutput = `${result.stdout}${result.stderr}`;
+  project = result.stdout.trim().split('\n').at(-1) as string;
+  await access(path.join(project, 'package.json'));
+}, 960_000);
 
 afterAll(async () => {
   process.stdout.write(`new project, step by step:\n  ${times.join('\n  ')}\n`);
   await rm(parent, { recursive: true, force: true });
 }, 60_000);
 
-test('npm test passes in the new project', async () => {
-  const { stdout, stderr } = await timed('npm test', () => inProject('npm', ['test'], 240_000));
-  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+4 passed, 4 total/);
+test("the README's npm test passes in the new project", async () => {
+  const command = USER_COMMANDS.find((line) => /^npm (?:run )?test$/.test(line)) as string;
+  expect(await readmeCommand(command, 240_000)).toMatch(/Tests:\s+4 passed, 4 total/);
 }, 300_000);
 
-test('npm start serves on the embedded database: /health/ready answers 200', async () => {
+test("the README's npm start serves on the embedded database: /health/ready answers 200", async () => {
   // Its own process group, so that the test stops npm and the node it started together.
-  const npmStart = spawn('npm', ['start'], {
+  const npmStart = spawnWithoutTerminal(USER_COMMANDS.find((line) => SERVES.test(line)) as string, {
     cwd: project,
     env: projectEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
   });
   let output = '';
-  npmStart.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  npmStart.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  npmStart.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  npmStart.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const ended = new Promise<number | null>((resolve) => npmStart.once('close', resolve));
   try {
     await timed('npm start until /health/ready 200', async () => {
@@ -117,11 +145,11 @@ test("the project's directory alone, as a Docker build context elsewhere, instal
   }
 }, 900_000);
 
-test('npx framework make:controller Order writes the controller and registers it', async () => {
-  const { stdout } = await timed('npx framework make:controller Order', () =>
-    inProject('npx', ['framework', 'make:controller', 'Order'], 60_000),
-  );
-  expect(stdout).toContain('wrote src/http/controllers/order.ts');
+test("the project README's npx framework make:controller Order writes the controller and registers it", async () => {
+  const readme = await readFile(path.join(project, 'README.md'), 'utf8');
+  expect(readme).toContain('`npx framework make:controller Order`');
+  const output = await readmeCommand('npx framework make:controller Order', 60_000);
+  expect(output).toContain('wrote src/http/controllers/order.ts');
   const appModule = await readFile(path.join(project, 'src', 'app.module.ts'), 'utf8');
   expect(appModule).toContain('controllers: [HomeController, OrderController],');
 }, 90_000);
@@ -180,7 +208,71 @@ test('a project that imports JobsModule without installing pg-boss stops at boot
   expect(failed?.stderr).toContain(`Fix: npm install pg-boss@${devDependencies['pg-boss']}`);
 }, 60_000);
 
-async function listeningUrl(npmStart: ChildProcess, output: () => string): Promise<string> {
+test('after an entity is added, migration:generate registers its migration in the module as written, and the project migrates and passes its tests', async () => {
+  await writeFile(
+    path.join(project, 'src', 'thing.entity.ts'),
+    [
+      "import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';",
+      '',
+      "@Entity('things')",
+      'export class Thing {',
+      '  @PrimaryGeneratedColumn()',
+      '  id!: number;',
+      '',
+      "  @Column({ type: 'text' })",
+      '  name!: string;',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // What the user edits: the entity in the DatabaseModule's options, and its import.
+  const moduleFile = path.join(project, 'src', 'app.module.ts');
+  const written = await readFile(moduleFile, 'utf8');
+  expect(written).toContain('entities: []');
+  await writeFile(
+    moduleFile,
+    written
+      .replace("import { chooseDatabase } from './database';", "$&\nimport { Thing } from './thing.entity';")
+      .replace('entities: []', 'entities: [Thing]'),
+  );
+  await timed('npm run build', () => inProject('npm', ['run', 'build'], 120_000));
+
+  const generate = await timed('node dist/main.js migration:generate AddThing', () =>
+    inProject(process.execPath, ['dist/main.js', 'migration:generate', 'AddThing'], 120_000),
+  );
+  expect(generate.stdout).toMatch(
+    /^wrote src\/migrations\/\d{13}-add-thing\.ts\nedited src\/app\.module\.ts:/,
+  );
+  const className = /export class (AddThing\d{13})/.exec(
+    await readFile(
+      path.join(
+        project,
+        'src',
+        'migrations',
+        (await readdir(path.join(project, 'src', 'migrations')))[0] as string,
+      ),
+      'utf8',
+    ),
+  )?.[1];
+  expect(await readFile(moduleFile, 'utf8')).toContain(
+    `entities: [Thing], server, migrations: [${className}] };`,
+  );
+
+  await timed('npm run build', () => inProject('npm', ['run', 'build'], 120_000));
+  const migrate = await inProject(process.execPath, ['dist/main.js', 'migrate'], 120_000);
+  expect(migrate.stdout).toBe(`migrated ${className}\n`);
+  const status = await inProject(process.execPath, ['dist/main.js', 'migrate:status', '--check'], 120_000);
+  expect(status.stdout).toBe(`applied  ${className}\n`);
+  const { stdout, stderr } = await timed('npm test with the migration', () =>
+    inProject('npm', ['test'], 240_000),
+  );
+  expect(`${stdout}${stderr}`).toMatch(/Tests:\s+4 passed, 4 total/);
+}, 600_000);
+
+async function listeningUrl(
+  npmStart: ReturnType<typeof spawnWithoutTerminal>,
+  output: () => string,
+): Promise<string> {
   for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
     const url = /"url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output())?.[1];
     if (url) return url;
