@@ -12,6 +12,8 @@ import { createProject } from './new-project';
 import { keelVersion } from './package-version';
 import { askForController } from './prompt';
 import { formatRouteTable } from './route-listing';
+import { OpenApiErrors } from '../errors/openapi-errors';
+import { undocumentedSchemas } from '../openapi/schema-documents';
 
 interface MakeControllerFlags {
   readonly api?: boolean;
@@ -109,10 +111,17 @@ function defineRoutes(command: Command, host: CliHost): void {
 }
 
 function defineOpenApi(command: Command, host: CliHost): void {
-  command.description("print the application's OpenAPI 3.1 document (JSON)").action(() => {
-    if (!host.openapi) throw CliErrors.needsApplication('openapi');
-    process.stdout.write(`${JSON.stringify(host.openapi(), null, 2)}\n`);
-  });
+  command
+    .description("print the application's OpenAPI 3.1 document (JSON)")
+    .option('--check', 'print nothing, and fail listing the schemas the document can only show as {}')
+    .action((flags: { readonly check?: boolean }) => {
+      if (!host.openapi) throw CliErrors.needsApplication('openapi');
+      const document = host.openapi();
+      if (!flags.check) return void process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+      const gaps = undocumentedSchemas(document as object);
+      if (gaps.length > 0) throw OpenApiErrors.undocumentedSchemas(gaps);
+      process.stdout.write('every schema is documented\n');
+    });
 }
 
 function report(error: unknown): number {
