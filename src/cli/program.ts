@@ -68,8 +68,9 @@ function defineNew(command: Command): void {
       'where to write it, such as my-app or apps/billing-api; its last segment names the project',
     )
     .option('--keel <spec>', 'the keel dependency: a version, a range or a tarball path', keelVersion())
-    .action((directory: string, flags: { keel: string }) => {
-      const summary = createProject({ directory, keel: flags.keel, cwd: process.cwd() });
+    .option('--esm', 'an ES module project ("type": "module"); without it, CommonJS')
+    .action((directory: string, flags: { keel: string; esm?: boolean }) => {
+      const summary = createProject({ directory, keel: flags.keel, cwd: process.cwd(), esm: flags.esm });
       process.stdout.write(`${summary}\n`);
     });
 }
