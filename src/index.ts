@@ -79,6 +79,12 @@ export { ParseBoolPipe, ParseIntPipe, ParseUUIDPipe } from './hooks/pipes';
 export type { HealthModuleOptions, HealthOptions } from './health/health-options';
 export { registerHealthRoutes } from './health/register-health-routes';
 export type { BindResult } from './http/bind';
+export type {
+  SchemaOutput,
+  StandardIssue,
+  StandardResult,
+  StandardSchemaV1,
+} from './binding/standard-schema';
 export { PartialType } from './binding/partial-type';
 export { Context, type SessionData } from './http/context';
 export type { UploadedFile, UploadLimits } from './http/uploads';

@@ -4,6 +4,7 @@ import { CliErrors } from '../errors/cli-errors';
 import { createFile } from './file-write';
 import { dockerVendorCopy, keelDependency, vendorKeel } from './keel-dependency';
 import { renderTemplate } from './schematic';
+import { esmVariant } from './esm-project';
 
 /** What `framework new` was asked to make. */
 export interface NewProjectRequest {
@@ -12,6 +13,8 @@ export interface NewProjectRequest {
   /** The version spec of keel the project depends on: a version, a range or a tarball's path (from `cwd`). */
   readonly keel: string;
   readonly cwd: string;
+  /** An ES module project (`"type": "module"`) rather than a CommonJS one. */
+  readonly esm?: boolean;
 }
 
 // The same from src/cli (tests) and dist/cli (the program): both sit two levels below the package.
@@ -56,10 +59,14 @@ export function createProject(request: NewProjectRequest): string {
   // Rendered whole before the first write: a template that fails leaves nothing behind.
   const keel = keelDependency(request.keel, request.cwd);
   const values = { name, keel: keel.spec, vendorCopy: dockerVendorCopy(keel) };
-  const files = templateFiles(TEMPLATES).map((template) => ({
-    target: path.join(directory, outputPath(template)),
-    text: renderTemplate(readFileSync(path.join(TEMPLATES, template), 'utf8'), values),
-  }));
+  const render = (text: string): string => renderTemplate(text, values);
+  const files = templateFiles(TEMPLATES).map((template) => {
+    const text = render(readFileSync(path.join(TEMPLATES, template), 'utf8'));
+    return {
+      target: path.join(directory, outputPath(template)),
+      text: request.esm ? esmVariant(template, text, render) : text,
+    };
+  });
   mkdirSync(directory, { recursive: true });
   try {
     for (const { target, text } of files) {

@@ -12,6 +12,8 @@ import { createProject } from './new-project';
 import { keelVersion } from './package-version';
 import { askForController } from './prompt';
 import { formatRouteTable } from './route-listing';
+import { OpenApiErrors } from '../errors/openapi-errors';
+import { undocumentedSchemas } from '../openapi/schema-documents';
 
 interface MakeControllerFlags {
   readonly api?: boolean;
@@ -66,8 +68,9 @@ function defineNew(command: Command): void {
       'where to write it, such as my-app or apps/billing-api; its last segment names the project',
     )
     .option('--keel <spec>', 'the keel dependency: a version, a range or a tarball path', keelVersion())
-    .action((directory: string, flags: { keel: string }) => {
-      const summary = createProject({ directory, keel: flags.keel, cwd: process.cwd() });
+    .option('--esm', 'an ES module project ("type": "module"); without it, CommonJS')
+    .action((directory: string, flags: { keel: string; esm?: boolean }) => {
+      const summary = createProject({ directory, keel: flags.keel, cwd: process.cwd(), esm: flags.esm });
       process.stdout.write(`${summary}\n`);
     });
 }
@@ -109,10 +112,17 @@ function defineRoutes(command: Command, host: CliHost): void {
 }
 
 function defineOpenApi(command: Command, host: CliHost): void {
-  command.description("print the application's OpenAPI 3.1 document (JSON)").action(() => {
-    if (!host.openapi) throw CliErrors.needsApplication('openapi');
-    process.stdout.write(`${JSON.stringify(host.openapi(), null, 2)}\n`);
-  });
+  command
+    .description("print the application's OpenAPI 3.1 document (JSON)")
+    .option('--check', 'print nothing, and fail listing the schemas the document can only show as {}')
+    .action((flags: { readonly check?: boolean }) => {
+      if (!host.openapi) throw CliErrors.needsApplication('openapi');
+      const document = host.openapi();
+      if (!flags.check) return void process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+      const gaps = undocumentedSchemas(document as object);
+      if (gaps.length > 0) throw OpenApiErrors.undocumentedSchemas(gaps);
+      process.stdout.write('every schema is documented\n');
+    });
 }
 
 function report(error: unknown): number {

@@ -3,6 +3,7 @@ import type { HookEntry, PipeTransform } from '../hooks/hook-types';
 import type { Context } from '../http/context';
 import { MetadataKey } from '../metadata/keys';
 import { appendMetadata } from '../metadata/reflection';
+import { isStandardSchema, type StandardSchemaV1 } from '../binding/standard-schema';
 import type { ParamMetadata, ParamSource } from '../routing/route-metadata';
 
 /** A pipe as a parameter decorator names it: a class built through DI, or an instance. */
@@ -31,29 +32,37 @@ function fallbackAndPipes(
 
 /**
  * Injects the path parameter `name`, a string, or what its pipes make of it (`ParseIntPipe`: a
- * number, or 400 before the handler runs): the decorator spelling of `ctx.param(name)`.
+ * number, or 400 before the handler runs): the decorator spelling of `ctx.param(name)`. A Standard
+ * Schema first validates it (422 with `fields` naming the parameter) and gives its output.
  *
  * @example
  * @Get(':id') show(@Param('id', ParseIntPipe) id: number) {}
+ * @Get(':id') find(@Param('id', z.coerce.number().int()) id: number) {}
  */
-export function Param(name: string, ...pipes: PipeEntry[]): ParameterDecorator {
-  return paramDecorator('param', { name, pipes });
+export function Param(name: string, ...pipes: (PipeEntry | StandardSchemaV1)[]): ParameterDecorator {
+  const [first, ...rest] = pipes;
+  if (isStandardSchema(first))
+    return paramDecorator('param', { name, schema: first, pipes: rest as PipeEntry[] });
+  return paramDecorator('param', { name, pipes: pipes as PipeEntry[] });
 }
 
 /**
  * Injects the query value `name`, or `fallback` when it is absent (`ctx.query(name, fallback)`),
- * through its pipes. With no name, the whole query string bound into the parameter's class and
- * validated: 422 with `fields` before the handler runs when it is invalid.
+ * through its pipes. With no name, the whole query string bound into the parameter's class (or
+ * through the Standard Schema given) and validated: 422 with `fields` before the handler runs when
+ * it is invalid.
  *
  * @example
  * @Get() index(@Query('page', '1', ParseIntPipe) page: number) {}
  * @Get() search(@Query() filter: OrderFilter) {}
+ * @Get() list(@Query(z.object({ page: z.coerce.number().default(1) })) query: { page: number }) {}
  */
 export function Query(
-  name?: string,
+  name?: string | StandardSchemaV1,
   fallbackOrPipe?: string | PipeEntry,
   ...pipes: PipeEntry[]
 ): ParameterDecorator {
+  if (isStandardSchema(name)) return paramDecorator('query', { schema: name });
   return paramDecorator('query', { name, ...fallbackAndPipes(fallbackOrPipe, pipes) });
 }
 
@@ -72,14 +81,15 @@ export function Form(
 }
 
 /**
- * Injects the request body bound into the parameter's class (or `type`) and validated; an invalid
- * body is answered with 422 before the handler runs.
+ * Injects the request body bound into the parameter's class (or `type`), or the output of the
+ * Standard Schema given, validated; an invalid body is answered with 422 before the handler runs.
  *
  * @example
  * @Post() store(@Body() input: CreateOrder) {}
+ * @Post() place(@Body(orderSchema) input: z.output<typeof orderSchema>) {}
  */
-export function Body(type?: Class): ParameterDecorator {
-  return paramDecorator('body', { type });
+export function Body(type?: Class | StandardSchemaV1): ParameterDecorator {
+  return paramDecorator('body', isStandardSchema(type) ? { schema: type } : { type });
 }
 
 /**

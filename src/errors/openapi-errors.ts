@@ -15,6 +15,15 @@ export const OpenApiErrors = defineErrors({
       `Fix: add OpenApiModule.forRoot({ title: 'Orders', version: '1.0.0' }) to the root module's imports.`,
   },
 
+  undocumentedSchemas: {
+    code: 'E_UNDOCUMENTED_SCHEMAS',
+    exitCode: 1,
+    message: (gaps: readonly string[]) =>
+      `the document shows ${gaps.length} schema${gaps.length === 1 ? '' : 's'} as {} (any value):\n` +
+      gaps.map((gap) => `  ${gap}\n`).join('') +
+      `Fix: use a schema whose library states it as JSON Schema (zod 4's do; wrap a valibot schema in toStandardJsonSchema from @valibot/to-json-schema), or leave out what it cannot state (a transform, a custom check).`,
+  },
+
   conflictingSecurityScheme: {
     code: 'E_INVALID_OPENAPI',
     message: (name: string, first: string, second: string) =>

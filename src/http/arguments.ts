@@ -5,6 +5,8 @@ import { bindBody, bindQuery, prepareBinding, type BindResult } from './bind';
 import type { Context } from './context';
 import { RoutingErrors } from '../errors/routing-errors';
 import { isThenable } from './thenable';
+import { validateSchema, type StandardSchemaV1 } from '../binding/standard-schema';
+import { schemaResult } from './bind';
 
 /** The request reads a handler parameter can be decorated with. */
 export type ParamSource = 'param' | 'query' | 'form' | 'body' | 'ctx' | 'custom';
@@ -17,6 +19,8 @@ export interface ArgumentSpec {
   readonly fallback?: string;
   /** For `@Body(Class)`: the class to bind into; otherwise the parameter's declared type. */
   readonly type?: Class;
+  /** For `@Body(schema)`, `@Query(schema)` and `@Param(name, schema)`: the Standard Schema that validates the value. */
+  readonly schema?: StandardSchemaV1;
   /** For decorators made by `createParamDecorator`: what reads the value, and the decorator's argument. */
   readonly read?: (ctx: Context, data: unknown) => unknown;
   readonly data?: unknown;
@@ -36,6 +40,7 @@ export type ArgumentReader = (ctx: Context, req: Request) => unknown;
  */
 export function argumentReader(spec: ArgumentSpec, declaredType: unknown, source: string): ArgumentReader {
   const { name = '', fallback } = spec;
+  if (spec.schema) return schemaReader(spec, spec.schema);
   switch (spec.source) {
     case 'param':
       return (ctx) => ctx.param(name);
@@ -58,7 +63,9 @@ export function argumentReader(spec: ArgumentSpec, declaredType: unknown, source
 
 /** Whether the reader of `spec` answers with a promise. @example isAsyncArgument({ index: 0, source: 'body' }) // true */
 export function isAsyncArgument(spec: ArgumentSpec): boolean {
-  return spec.source === 'body' || spec.source === 'custom' || isWholeQuery(spec);
+  return (
+    spec.source === 'body' || spec.source === 'custom' || isWholeQuery(spec) || spec.schema !== undefined
+  );
 }
 
 function isWholeQuery(spec: ArgumentSpec): boolean {
@@ -85,6 +92,21 @@ function classReader(type: unknown, source: string, spec: ArgumentSpec, bind: Bi
   // tick, with no promise between the parsed body and its answer.
   return (ctx, req) => {
     const result = bind(ctx, req, type as Class<object>);
+    return isThenable(result) ? result.then(boundValue) : boundValue(result);
+  };
+}
+
+// A schema's reader answers at once when the schema does (zod's synchronous schemas), as a compiled class's does.
+function schemaReader(spec: ArgumentSpec, schema: StandardSchemaV1): ArgumentReader {
+  const { name = '' } = spec;
+  const read: ArgumentReader =
+    spec.source === 'body'
+      ? (_ctx, req) => bindBody(req, schema)
+      : spec.source === 'query' && spec.name === undefined
+        ? (_ctx, req) => bindQuery(req, schema)
+        : (ctx) => schemaResult(validateSchema(schema, ctx.param(name), name));
+  return (ctx, req) => {
+    const result = read(ctx, req) as BindResult<object> | Promise<BindResult<object>>;
     return isThenable(result) ? result.then(boundValue) : boundValue(result);
   };
 }

@@ -8,6 +8,10 @@ import { requestQuery } from './request-query';
 import { Uncompiled } from '../binding/binding-copy';
 import { compiledBinding, keepInterpreted } from '../binding/compiled-binding';
 import { bindInterpreted } from '../binding/interpreted-binding';
+import { isStandardSchema, validateSchema, type StandardSchemaV1 } from '../binding/standard-schema';
+
+/** What a body or query string binds into: a class with validation rules, or a Standard Schema. */
+export type BindTarget<T> = Class<T> | StandardSchemaV1<unknown, T>;
 
 /**
  * What `ctx.bind(Class)` gives: the validated instance, or why there is none. A failure carries
@@ -38,10 +42,11 @@ const DEFAULT_MODE: BindingMode = process.env.KEEL_COMPILED_VALIDATION === '0' ?
  * Binds the request body into `type` and validates it; never throws for bad input. `mode` is
  * `'compiled'` unless `KEEL_COMPILED_VALIDATION=0`. A compiled binding answers at once, an
  * interpreted one (class-validator's) with a promise: a caller that awaits it waits for nothing more.
+ * A Standard Schema gets the parsed body as it came (a form's fields as strings) and gives its output.
  */
-export function bindBody<T extends object>(
+export function bindBody<T>(
   req: Request,
-  type: Class<T>,
+  type: BindTarget<T>,
   mode: BindingMode = DEFAULT_MODE,
 ): BindResult<T> | Promise<BindResult<T>> {
   // Clients send `Content-Length: 0` and no type for an empty POST: that is no body, not an unknown type.
@@ -52,13 +57,19 @@ export function bindBody<T extends object>(
   }
   const isForm = kind !== null && kind !== 'json';
   const body: unknown = kind === null ? {} : req.body;
+  if (isStandardSchema(type)) {
+    if (nestingExceeds(body, MAX_DEPTH))
+      return invalid({ body: [`must not nest deeper than ${MAX_DEPTH} levels`] });
+    return schemaResult(validateSchema(type, body, 'body'));
+  }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid({ body: ['must be an object'] });
   }
   // Deeper input would exhaust the stack in the recursive copy of the body into the class.
   if (nestingExceeds(body, MAX_DEPTH))
     return invalid({ body: [`must not nest deeper than ${MAX_DEPTH} levels`] });
-  return validateInto(type, isForm ? convertFormFields(type, body) : body, mode);
+  return validateInto(type as Class<T & object>, isForm ? convertFormFields(type, body) : body, mode) as
+    BindResult<T> | Promise<BindResult<T>>;
 }
 
 /**
@@ -68,14 +79,15 @@ export function bindBody<T extends object>(
  * @example
  * const filter = await bindQuery(req, OrderFilter); // { ok: true, value: { page: 2 } }
  */
-export function bindQuery<T extends object>(
+export function bindQuery<T>(
   req: Request,
-  type: Class<T>,
+  type: BindTarget<T>,
   mode: BindingMode = DEFAULT_MODE,
 ): BindResult<T> | Promise<BindResult<T>> {
   const query = requestQuery(req);
+  if (isStandardSchema(type)) return schemaResult(validateSchema(type, query, 'query'));
   return validateInto(
-    type,
+    type as Class<T & object>,
     convertFormFields(type, typeof query === 'object' && query !== null ? query : {}),
     mode,
   );
@@ -103,6 +115,20 @@ function validateInto<T extends object>(
   const compiled = mode === 'compiled' ? bindCompiled(type, plain) : undefined;
   if (compiled) return resultOf<T>(compiled, plain);
   return bindInterpreted(type, plain).then((bound) => resultOf<T>(bound, plain));
+}
+
+/**
+ * The bind result of a Standard Schema's validation, at once when the schema answered at once.
+ *
+ * @example
+ * schemaResult(validateSchema(schema, ctx.param('id'), 'id'));
+ */
+export function schemaResult<T>(
+  bound: ReturnType<typeof validateSchema>,
+): BindResult<T> | Promise<BindResult<T>> {
+  const settle = ({ value, fields }: Awaited<typeof bound>): BindResult<T> =>
+    fields ? invalid(fields) : { ok: true, value: value as T };
+  return bound instanceof Promise ? bound.then(settle) : settle(bound);
 }
 
 function resultOf<T extends object>({ value, fields }: Bound, plain: object): BindResult<T> {

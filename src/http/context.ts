@@ -3,7 +3,8 @@ import type { Class } from '../container/token';
 import { HandlerErrors } from '../errors/handler-errors';
 import { RoutingErrors } from '../errors/routing-errors';
 import type { Logger } from '../logging/logger';
-import { bindBody, type BindResult } from './bind';
+import { bindBody, type BindResult, type BindTarget } from './bind';
+import type { SchemaOutput, StandardSchemaV1 } from '../binding/standard-schema';
 import type { RouteInfo, RouteParams, RouteQuery } from './route-info';
 import type { ErrorPages } from './error-pages';
 import { holdHeader, markHeadersObserved } from './held-headers';
@@ -147,7 +148,10 @@ export class Context {
   }
 
   /** Binds the JSON or form body into `type` and validates it. @example await ctx.bind(CreateOrder) */
-  bind<T extends object>(type: Class<T>): Promise<BindResult<T>> {
+  bind<T extends object>(type: Class<T>): Promise<BindResult<T>>;
+  /** Validates the JSON or form body through a Standard Schema and gives its output. @example await ctx.bind(z.object({ sku: z.string() })) */
+  bind<S extends StandardSchemaV1>(schema: S): Promise<BindResult<SchemaOutput<S>>>;
+  bind(type: BindTarget<unknown>): Promise<BindResult<unknown>> {
     return Promise.resolve(bindBody(this.#req, type));
   }
 

@@ -6,10 +6,12 @@ import type { RouteDoc } from '../routing/route-doc';
 import { securitySchemeOf, type SecurityScheme } from './authenticates';
 import { ClassSchemas } from './class-schemas';
 import type { JsonSchema } from './json-schema';
+import type { StandardSchemaV1 } from '../binding/standard-schema';
 import { OpenApiErrors } from '../errors/openapi-errors';
 import { operationResponses } from './operation-responses';
 import { rateLimitOf } from '../ratelimit/rate-limits';
 import { parameterSchema } from './pipe-schemas';
+import { rememberGaps, SchemaDocuments } from './schema-documents';
 
 /** The document's `info`: what the API is called and which version of it this is. */
 export interface OpenApiInfo {
@@ -88,6 +90,7 @@ export function buildOpenApiDocument(
 ): OpenApiDocument {
   const { globalGuards, mayBeUnavailable } = application;
   const schemas = new ClassSchemas();
+  const schemaDocs = new SchemaDocuments();
   const security = new SecuritySchemes();
   const operations: Operation[] = routes
     .filter((route) => route.doc?.hidden !== true)
@@ -105,11 +108,13 @@ export function buildOpenApiDocument(
     const path = (paths[openApiPath(route.path)] ??= {});
     const declaredGuards = route.hooks?.guards ?? [];
     const requirement = security.requirementOf([...globalGuards, ...declaredGuards], route.source);
+    const where = `${method.toUpperCase()} ${route.path}`;
     path[method] = {
       operationId,
       ...(doc.tag ? { tags: [doc.tag] } : {}),
-      ...parametersOf(route.path, doc, schemas),
+      ...parametersOf(route.path, doc, schemas, schemaOf(schemaDocs, where)),
       ...(doc.body ? { requestBody: requestBody(doc.body, schemas) } : {}),
+      ...(doc.bodySchema ? { requestBody: schemaBody(schemaDocs.of(doc.bodySchema, `${where} body`)) } : {}),
       ...(requirement ? { security: [requirement] } : {}),
       responses: operationResponses(
         doc,
@@ -128,7 +133,7 @@ export function buildOpenApiDocument(
     };
   }
   const securitySchemes = security.all();
-  return {
+  const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: { ...info },
     tags: [...tags].map((name) => ({ name })),
@@ -138,6 +143,8 @@ export function buildOpenApiDocument(
       ...(Object.keys(securitySchemes).length > 0 ? { securitySchemes } : {}),
     },
   };
+  rememberGaps(document, schemaDocs.gaps());
+  return document;
 }
 
 // The schemes the guards state, each name once: two guards naming different schemes alike is an error.
@@ -174,16 +181,34 @@ function openApiPath(path: string): string {
     );
 }
 
-function parametersOf(path: string, doc: RouteDoc, schemas: ClassSchemas): { parameters?: JsonSchema[] } {
-  const queryClass = doc.queryClass && schemas.objectOf(doc.queryClass);
-  const piped = new Map((doc.params ?? []).map(({ name, pipes }) => [name, pipes]));
+type SchemaOf = (schema: StandardSchemaV1, part: string) => JsonSchema;
+
+function schemaOf(docs: SchemaDocuments, where: string): SchemaOf {
+  return (schema, part) => docs.of(schema, `${where} ${part}`);
+}
+
+function parametersOf(
+  path: string,
+  doc: RouteDoc,
+  schemas: ClassSchemas,
+  documentSchema: SchemaOf,
+): { parameters?: JsonSchema[] } {
+  const queryClass = doc.queryClass
+    ? schemas.objectOf(doc.queryClass)
+    : doc.querySchema && objectParts(documentSchema(doc.querySchema, 'query'));
+  const piped = new Map((doc.params ?? []).map((param) => [param.name, param]));
   const parameters: JsonSchema[] = [
-    ...[...pathParameters(path)].map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: parameterSchema(piped.get(name)),
-    })),
+    ...[...pathParameters(path)].map((name) => {
+      const param = piped.get(name);
+      return {
+        name,
+        in: 'path',
+        required: true,
+        schema: param?.schema
+          ? documentSchema(param.schema, `parameter ${name}`)
+          : parameterSchema(param?.pipes),
+      };
+    }),
     ...(doc.query ?? []).map(({ name, fallback, pipes }) => ({
       name,
       in: 'query',
@@ -198,6 +223,24 @@ function parametersOf(path: string, doc: RouteDoc, schemas: ClassSchemas): { par
     })),
   ];
   return parameters.length > 0 ? { parameters } : {};
+}
+
+// A query schema's properties are the query's parameters; one that states no object has none.
+function objectParts(schema: JsonSchema): {
+  properties: Record<string, JsonSchema>;
+  required: readonly string[];
+} {
+  const { properties, required } = schema as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return { properties: properties ?? {}, required: required ?? [] };
+}
+
+// A schema's body is required unless it accepts nothing at all: a bodiless request binds `{}`.
+function schemaBody(schema: JsonSchema): JsonSchema {
+  const required = (schema as { required?: unknown[] }).required;
+  return {
+    required: Array.isArray(required) && required.length > 0,
+    content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+  };
 }
 
 // A body whose class requires nothing (a PATCH's `PartialType`) may be left out altogether.

@@ -92,8 +92,8 @@ export function operationResponses(
 ): Record<string, JsonSchema> {
   const isPage = doc.action !== undefined && doc.isApi !== true;
   const statuses = new Set(doc.action ? (isPage ? PAGE_STATUSES : API_STATUSES)[doc.action] : [200]);
-  if (doc.body) for (const status of BODY_STATUSES) statuses.add(status);
-  if (doc.queryClass) statuses.add(422);
+  if (doc.body || doc.bodySchema) for (const status of BODY_STATUSES) statuses.add(status);
+  if (doc.queryClass || doc.querySchema || doc.params?.some((param) => param.schema)) statuses.add(422);
   if (doc.params?.length || doc.query?.some((query) => query.pipes?.length)) statuses.add(400);
   if (sources.authenticates) statuses.add(401);
   if (sources.isGuarded) statuses.add(403);

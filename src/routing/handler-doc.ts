@@ -15,7 +15,7 @@ import type { ParamMetadata } from './route-metadata';
 export function handlerDoc(
   instance: object,
   property: string | symbol,
-): Pick<RouteDoc, 'body' | 'query' | 'queryClass' | 'params'> {
+): Pick<RouteDoc, 'body' | 'query' | 'queryClass' | 'params' | 'bodySchema' | 'querySchema'> {
   const prototype = prototypeDeclaring(Object.getPrototypeOf(instance) as object, property);
   const params = getOwnMetadata<readonly ParamMetadata[]>(MetadataKey.params, prototype, property) ?? [];
   const types = getMethodParamTypes(prototype, property);
@@ -24,17 +24,22 @@ export function handlerDoc(
     .sort((a, b) => a.index - b.index)
     .map(({ name = '', fallback, pipes }) => ({ name, fallback, ...(pipes?.length ? { pipes } : {}) }));
   const piped: ParamDoc[] = params
-    .filter((param) => param.source === 'param' && param.name !== undefined && param.pipes?.length)
-    .map(({ name = '', pipes = [] }) => ({ name, pipes }));
+    .filter(
+      (param) =>
+        param.source === 'param' && param.name !== undefined && (param.pipes?.length || param.schema),
+    )
+    .map(({ name = '', pipes = [], schema }) => ({ name, pipes, ...(schema ? { schema } : {}) }));
   const bodyParam = params.find((param) => param.source === 'body');
-  const bodyType: unknown = bodyParam && (bodyParam.type ?? types[bodyParam.index]);
+  const bodyType: unknown = bodyParam && !bodyParam.schema && (bodyParam.type ?? types[bodyParam.index]);
   const wholeQuery = params.find((param) => param.source === 'query' && param.name === undefined);
-  const queryType: unknown = wholeQuery && (wholeQuery.type ?? types[wholeQuery.index]);
+  const queryType: unknown = wholeQuery && !wholeQuery.schema && (wholeQuery.type ?? types[wholeQuery.index]);
   return {
     body: isApplicationClass(bodyType) ? (bodyType as Class) : undefined,
     query,
     queryClass: isApplicationClass(queryType) ? (queryType as Class) : undefined,
     params: piped,
+    ...(bodyParam?.schema ? { bodySchema: bodyParam.schema } : {}),
+    ...(wholeQuery?.schema ? { querySchema: wholeQuery.schema } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Class } from '../container/token';
 import type { HookEntry, PipeTransform } from '../hooks/hook-types';
 import type { ResourceAction } from './resource-table';
+import type { StandardSchemaV1 } from '../binding/standard-schema';
 
 /** A query parameter a handler reads through `@Query(name, fallback, ...pipes)`. */
 export interface QueryDoc {
@@ -10,10 +11,12 @@ export interface QueryDoc {
   readonly pipes?: readonly HookEntry<PipeTransform>[];
 }
 
-/** A path parameter a handler reads through `@Param(name, ...pipes)` with at least one pipe. */
+/** A path parameter a handler reads through `@Param(name, ...pipes)` with at least one pipe or a schema. */
 export interface ParamDoc {
   readonly name: string;
   readonly pipes: readonly HookEntry<PipeTransform>[];
+  /** The Standard Schema that validates it (`@Param('id', schema)`). */
+  readonly schema?: StandardSchemaV1;
 }
 
 /** An answer a route documents itself: what it means, and the JSON Schema of its body. */
@@ -47,6 +50,10 @@ export interface RouteDoc {
   readonly params?: readonly ParamDoc[];
   /** The class a whole query string is bound into (`@Query() filter: OrderFilter`). */
   readonly queryClass?: Class;
+  /** The Standard Schema the request body is validated by (`@Body(schema)`). */
+  readonly bodySchema?: StandardSchemaV1;
+  /** The Standard Schema a whole query string is validated by (`@Query(schema)`). */
+  readonly querySchema?: StandardSchemaV1;
   /** Answers, by status, that the route states itself (the health routes' bodies); they replace the derived ones. */
   readonly answers?: Readonly<Record<number, RouteAnswer>>;
 }

@@ -17,6 +17,7 @@ import {
 } from 'keel';
 import type { Repository } from 'typeorm';
 import { CreateOrder, shownOrder, storedOrder } from './create-order';
+import { createOrderSchema } from './create-order-schema';
 import { ORDER_NOT_FOUND, OrderRecord, orderRecordId } from './order-record';
 import { readServerEnvironment } from './server-environment';
 
@@ -36,6 +37,12 @@ class ApiOrderController {
 
   @Post()
   store(@Body() input: CreateOrder, @Ctx() ctx: Context) {
+    ctx.json(201, storedOrder(input));
+  }
+
+  // The same body through a zod schema, beside the class-validator class above.
+  @Post('zod')
+  storeParsed(@Body(createOrderSchema) input: CreateOrder, @Ctx() ctx: Context) {
     ctx.json(201, storedOrder(input));
   }
 
