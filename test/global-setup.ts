@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
@@ -18,23 +18,35 @@ import {
  */
 export default async function globalSetup(): Promise<void> {
   const root = path.join(__dirname, '..');
-  // The sample application runs from its own build too (it imports keel's dist/ by name). Each
-  // build starts empty: a file left from a source since moved or removed would still be found
-  // (dist/errors.js shadows dist/errors/index.js), and tests would pass against it.
-  for (const [project, outDir] of [
-    ['tsconfig.build.json', 'dist'],
-    ['sample/tsconfig.json', 'sample/dist'],
+  // The sample application runs from its own build too (it imports keel's dist/ by name). A file
+  // left from a source since moved or removed would still be found (dist/errors.js shadows
+  // dist/errors/index.js), and tests would pass against it: such files are removed after each build
+  // (not the whole directory before it, which a second run of the suite may be reading).
+  for (const [project, outDir, sourceDir] of [
+    ['tsconfig.build.json', 'dist', 'src'],
+    ['sample/tsconfig.json', 'sample/dist', 'sample/src'],
   ] as const) {
-    rmSync(path.join(root, outDir), { recursive: true, force: true });
     execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', project], {
       cwd: root,
       stdio: 'inherit',
       timeout: 120_000,
     });
+    removeOrphanedOutputs(path.join(root, outDir), path.join(root, sourceDir));
   }
   await choosePostgres();
   const mariadb = process.env.MARIADB_URL ?? DEFAULT_MARIADB_URL;
   if (await isReachable(mariadb)) process.env[TestDatabaseEnv.mariadbUrl] = mariadb;
+}
+
+// Every compiled file whose source is gone: `x.js`, `x.js.map`, `x.d.ts`, `x.d.ts.map` without `x.ts`.
+function removeOrphanedOutputs(outDir: string, sourceDir: string): void {
+  for (const entry of readdirSync(outDir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const output = path.join(entry.parentPath, entry.name);
+    const stem = path.relative(outDir, output).replace(/(\.d)?\.ts\.map$|\.d\.ts$|\.js(\.map)?$/, '');
+    if (stem.endsWith('.map') || stem === path.relative(outDir, output)) continue;
+    if (!existsSync(path.join(sourceDir, `${stem}.ts`))) rmSync(output);
+  }
 }
 
 async function choosePostgres(): Promise<void> {
