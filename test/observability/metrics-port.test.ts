@@ -78,7 +78,9 @@ test('the metrics port opens with listen() and closes with close(), kept-alive s
   expect(app.get(MetricsListener).url).toBeUndefined();
   await app.listen(0, HOST);
   const metricsUrl = app.get(MetricsListener).url ?? '';
-  expect(await log.next((entry) => entry.msg === 'serving metrics')).toMatchObject({ url: metricsUrl });
+  expect(
+    await log.next((entry) => entry.msg === 'serving metrics', { what: 'the serving metrics line' }),
+  ).toMatchObject({ url: metricsUrl });
   // A scraper that keeps its connection open, as Prometheus does.
   const agent = new http.Agent({ keepAlive: true });
   await new Promise<void>((resolve, reject) => {

@@ -175,7 +175,9 @@ test('the application’s own series, made through the Metrics injectable, are i
 
 test('the metrics route is a probe: its access lines are at debug', async () => {
   await fetch(`${url}/metrics`, { headers: { 'X-Request-Id': 'scrape-1' } });
-  const line = await log.next((entry) => entry.msg === 'request' && entry.requestId === 'scrape-1');
+  const line = await log.next((entry) => entry.msg === 'request' && entry.requestId === 'scrape-1', {
+    what: 'the access line of the scrape',
+  });
   expect(line).toMatchObject({ level: DEBUG_LEVEL, route: '/metrics', status: 200 });
 });
 
