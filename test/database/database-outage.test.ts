@@ -78,6 +78,17 @@ describe.each(dialects)('a $name database that fails after boot', (dialect) => {
     return answer.body.id as number;
   }
 
+  /** A read, a write and readiness at once, each answered as when the database is up. */
+  async function isEveryRouteServing(): Promise<boolean> {
+    const [reading, writing, ready] = await Promise.all([
+      read(served, acknowledged[0] as number),
+      write(served, 'back'),
+      ask(`${served.url}/health/ready`),
+    ]);
+    if (writing.status === 201) acknowledged.push(writing.body.id as number);
+    return reading.status === 200 && writing.status === 201 && ready.status === 200;
+  }
+
   async function expectEveryRouteWorks(): Promise<void> {
     const id = acknowledged[0] as number;
     expect(await read(served, id)).toMatchObject({ status: 200, body: { id } });
@@ -149,18 +160,11 @@ describe.each(dialects)('a $name database that fails after boot', (dialect) => {
     expect(readiness.ms).toBeLessThan(1000);
 
     await served.proxy.setMode('forward');
-    await eventually(
-      async () => {
-        const [reading, writing, ready] = await Promise.all([
-          read(served, acknowledged[0] as number),
-          write(served, 'back'),
-          ask(`${served.url}/health/ready`),
-        ]);
-        if (writing.status === 201) acknowledged.push(writing.body.id as number);
-        return reading.status === 200 && writing.status === 201 && ready.status === 200;
-      },
-      { within: 5000, every: 20, what: 'a read, a write and readiness to succeed' },
-    );
+    await eventually(isEveryRouteServing, {
+      within: 5000,
+      every: 20,
+      what: 'a read, a write and readiness to succeed',
+    });
     // Ten at once take every connection the pool may hold: none of them is left stuck.
     const afterwards = await Promise.all(
       Array.from({ length: 10 }, () => read(served, acknowledged[0] as number)),
@@ -185,18 +189,11 @@ describe.each(dialects)('a $name database that fails after boot', (dialect) => {
 
     await served.proxy.setMode('forward');
     const returnedAt = performance.now();
-    await eventually(
-      async () => {
-        const [reading, writing, ready] = await Promise.all([
-          read(served, acknowledged[0] as number),
-          write(served, 'back'),
-          ask(`${served.url}/health/ready`),
-        ]);
-        if (writing.status === 201) acknowledged.push(writing.body.id as number);
-        return reading.status === 200 && writing.status === 201 && ready.status === 200;
-      },
-      { within: 2000, every: 20, what: 'a read, a write and readiness to succeed' },
-    );
+    await eventually(isEveryRouteServing, {
+      within: 2000,
+      every: 20,
+      what: 'a read, a write and readiness to succeed',
+    });
 
     expect(performance.now() - returnedAt).toBeLessThan(2000);
     await expectEveryRouteWorks();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { access, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
 import { copyBuildContext, runContextStages } from '../factories/docker-build';
 import { installedPackages, refusingSomeOf } from '../factories/installed-packages';
+import { listeningUrl } from '../factories/npm-start';
 import { waitUntilReady } from '../factories/sample';
 import { within } from '../factories/http-client';
 
@@ -85,7 +86,7 @@ test('npm start serves on the embedded database: /health/ready answers 200', asy
   const ended = new Promise<number | null>((resolve) => npmStart.once('close', resolve));
   try {
     await timed('npm start until /health/ready 200', async () => {
-      const url = await listeningUrl(npmStart, () => output);
+      const url = await listeningUrl(npmStart, () => output, 180_000);
       await waitUntilReady(url, 60_000);
     });
     expect(output).toContain(
@@ -179,13 +180,3 @@ test('a project that imports JobsModule without installing pg-boss stops at boot
   expect(failed?.stderr).toContain('E_JOBS_PG_BOSS_MISSING: JobsModule runs its jobs on pg-boss');
   expect(failed?.stderr).toContain(`Fix: npm install pg-boss@${devDependencies['pg-boss']}`);
 }, 60_000);
-
-async function listeningUrl(npmStart: ChildProcess, output: () => string): Promise<string> {
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
-    const url = /"url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output())?.[1];
-    if (url) return url;
-    if (npmStart.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`npm start did not listen; its output:\n${output()}`);
-}
