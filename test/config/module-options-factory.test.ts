@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
 import {
@@ -24,6 +23,7 @@ import { bootApp } from '../factories/app';
 import { HOST } from '../factories/gates';
 import { captureLog } from '../factories/log';
 import { postgresUrl } from '../factories/test-databases';
+import { eventually } from '../factories/eventually';
 
 jest.setTimeout(30_000);
 
@@ -84,8 +84,7 @@ test('DatabaseModule connects where the injected configuration says', async () =
   expect(dataSource.options).toMatchObject({ url: postgresUrl() });
   await app.listen(0, HOST);
   // It connects in the background once the application serves.
-  const deadline = Date.now() + 15_000;
-  while (!dataSource.isInitialized && Date.now() < deadline) await sleep(50);
+  await eventually(() => dataSource.isInitialized, { within: 15_000, what: 'the database connection' });
   await expect(dataSource.query('select 1 as one')).resolves.toEqual([{ one: 1 }]);
 });
 

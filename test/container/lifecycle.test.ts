@@ -8,6 +8,7 @@ import {
 } from 'keel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { boot, defineModule } from '../factories/define-module';
+import { eventually } from '../factories/eventually';
 
 /** A provider class that records each hook it receives as `name.hook(signal)` in `calls`. */
 function recorder(name: string, calls: string[]): Class {
@@ -61,10 +62,12 @@ describe('lifecycle hooks', () => {
     const calls: string[] = [];
 
     const app = await boot(recordedModules(calls));
-    await new Promise((resolve) => setImmediate(resolve));
+    await eventually(() => expect(calls).toContain('second.onApplicationBootstrap'), {
+      within: 2000,
+      every: 5,
+      what: 'the bootstrap hooks',
+    });
     await app.close();
-
-    expect(calls).toContain('second.onApplicationBootstrap');
   });
 
   test('a command run right after boot gets no onApplicationBootstrap hook', async () => {

@@ -1,5 +1,4 @@
 import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DatabaseModule,
   Injectable,
@@ -11,6 +10,7 @@ import {
 } from 'keel';
 import { repositoryToken } from '../../src/database/inject-repository';
 import { bootApp } from '../factories/app';
+import { eventually } from '../factories/eventually';
 import { captureLog, type LogCapture } from '../factories/log';
 import { PostgresProxy, type ProxyMode } from '../factories/postgres-proxy';
 import { postgresUrl } from '../factories/test-databases';
@@ -36,14 +36,6 @@ async function proxy(mode: ProxyMode): Promise<PostgresProxy> {
   const started = await PostgresProxy.start(postgresUrl(), mode);
   proxies.push(started);
   return started;
-}
-
-async function until(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await sleep(10);
-  }
 }
 
 function logged(log: LogCapture, msg: string): Record<string, unknown>[] {
@@ -83,7 +75,7 @@ describe('DatabaseModule.forRoot', () => {
     const app = await bootDatabase(postgresUrl(), { log });
     const dataSource = app.get(DataSource);
 
-    await until('the connection', () => dataSource.isInitialized, 5000);
+    await eventually(() => dataSource.isInitialized, { within: 5000, what: 'the connection' });
 
     expect(logged(log, 'database connected')).toEqual([
       expect.objectContaining({ db: 'postgres', attempt: 1 }),
@@ -108,18 +100,17 @@ describe('DatabaseModule.forRoot', () => {
     const bootMs = performance.now() - startedAt;
     const dataSource = app.get(DataSource);
 
-    await until(
-      'five failed attempts',
-      () => logged(log, 'database connection failed; retrying').length >= 5,
-      5000,
-    );
+    await eventually(() => logged(log, 'database connection failed; retrying').length >= 5, {
+      within: 5000,
+      what: 'five failed attempts',
+    });
     expect(bootMs).toBeLessThan(1000);
     expect(dataSource.isInitialized).toBe(false);
     const delays = logged(log, 'database connection failed; retrying').map((entry) => entry.retryInMs);
     expect(delays.slice(0, 5)).toEqual([20, 40, 80, 80, 80]);
 
     await database.setMode('forward');
-    await until('the connection', () => dataSource.isInitialized, 5000);
+    await eventually(() => dataSource.isInitialized, { within: 5000, what: 'the connection' });
     expect(logged(log, 'database connected')).toHaveLength(1);
   });
 
@@ -131,11 +122,10 @@ describe('DatabaseModule.forRoot', () => {
     expect(performance.now() - startedAt).toBeLessThan(1000);
 
     // No connectTimeoutMS in the options: the default (5 s) must end the attempt, not pg's "forever".
-    await until(
-      'the first failed attempt',
-      () => logged(log, 'database connection failed; retrying').length > 0,
-      8000,
-    );
+    await eventually(() => logged(log, 'database connection failed; retrying').length > 0, {
+      within: 8000,
+      what: 'the first failed attempt',
+    });
     const failedAfterMs = performance.now() - startedAt;
     expect(failedAfterMs).toBeGreaterThan(4500);
     expect(app.get(DataSource).isInitialized).toBe(false);
@@ -149,11 +139,10 @@ describe('DatabaseModule.forRoot', () => {
       connect: { attemptTimeoutMs: 300, initialDelayMs: 20, maxDelayMs: 20 },
     });
 
-    await until(
-      'two abandoned attempts',
-      () => logged(log, 'database connection failed; retrying').length >= 2,
-      5000,
-    );
+    await eventually(() => logged(log, 'database connection failed; retrying').length >= 2, {
+      within: 5000,
+      what: 'two abandoned attempts',
+    });
     const [first] = logged(log, 'database connection failed; retrying');
     expect(first).toMatchObject({
       // pino appends the cause: the driver's "Connection terminated" once the connection was closed.
@@ -161,14 +150,17 @@ describe('DatabaseModule.forRoot', () => {
     });
 
     await database.setMode('forward');
-    await until('the connection', () => logged(log, 'database connected').length > 0, 5000);
+    await eventually(() => logged(log, 'database connected').length > 0, {
+      within: 5000,
+      what: 'the connection',
+    });
     expect(app.get(DataSource).isInitialized).toBe(true);
   });
 
   test('a shutdown while an attempt is stuck after the login finishes at once', async () => {
     const database = await proxy('hold-queries');
     const app = await bootDatabase(database.url);
-    await until('the login', () => database.heldQueries > 0, 5000);
+    await eventually(() => database.heldQueries > 0, { within: 5000, what: 'the login' });
 
     const startedAt = performance.now();
     await app.close();
@@ -182,18 +174,17 @@ describe('DatabaseModule.forRoot', () => {
     const app = await bootDatabase(database.url, { log });
     const dataSource = app.get(DataSource);
     // Connecting starts on the event loop's next turn, once app.run() could say it runs a command.
-    await until('the pool to start opening', () => database.openConnections > 0, 5000);
+    await eventually(() => database.openConnections > 0, { within: 5000, what: 'the pool to start opening' });
 
     const startedAt = performance.now();
     await app.close();
     const closeMs = performance.now() - startedAt;
     await database.setMode('forward');
 
-    await until(
-      'the late connection to be closed',
-      () => logged(log, 'database connection closed').length > 0,
-      5000,
-    );
+    await eventually(() => logged(log, 'database connection closed').length > 0, {
+      within: 5000,
+      what: 'the late connection to be closed',
+    });
     expect(closeMs).toBeLessThan(1000);
     expect(dataSource.isInitialized).toBe(false);
     expect(logged(log, 'database connected')).toHaveLength(0);
@@ -205,11 +196,10 @@ describe('DatabaseModule.forRoot', () => {
     const startedAt = performance.now();
     await bootDatabase(database.url, { log, connectTimeoutMS: 200 });
 
-    await until(
-      'the first failed attempt',
-      () => logged(log, 'database connection failed; retrying').length > 0,
-      3000,
-    );
+    await eventually(() => logged(log, 'database connection failed; retrying').length > 0, {
+      within: 3000,
+      what: 'the first failed attempt',
+    });
     expect(performance.now() - startedAt).toBeLessThan(1500);
   });
 
@@ -217,7 +207,7 @@ describe('DatabaseModule.forRoot', () => {
     const log = captureLog();
     const app = await bootDatabase(postgresUrl(), { log });
     const dataSource = app.get(DataSource);
-    await until('the connection', () => dataSource.isInitialized, 5000);
+    await eventually(() => dataSource.isInitialized, { within: 5000, what: 'the connection' });
 
     await app.close();
 
@@ -234,7 +224,7 @@ describe('DatabaseModule.forRoot', () => {
     });
     booted.dataSource = app.get(DataSource);
     const { dataSource } = booted;
-    await until('the connection', () => dataSource?.isInitialized === true, 5000);
+    await eventually(() => dataSource?.isInitialized === true, { within: 5000, what: 'the connection' });
     expect(poolOpenWhenClosed).toEqual([]);
 
     await app.close();
@@ -246,11 +236,10 @@ describe('DatabaseModule.forRoot', () => {
     const database = await proxy('down');
     const log = captureLog();
     const app = await bootDatabase(database.url, { log, connect: { initialDelayMs: 20, maxDelayMs: 20 } });
-    await until(
-      'a failed attempt',
-      () => logged(log, 'database connection failed; retrying').length > 0,
-      3000,
-    );
+    await eventually(() => logged(log, 'database connection failed; retrying').length > 0, {
+      within: 3000,
+      what: 'a failed attempt',
+    });
 
     await app.close();
     const attemptsAtClose = logged(log, 'database connection failed; retrying').length;
@@ -259,11 +248,10 @@ describe('DatabaseModule.forRoot', () => {
     // one's next attempt, due 20 ms after its last failure, would have come too.
     const another = captureLog();
     await bootDatabase(database.url, { log: another, connect: { initialDelayMs: 20, maxDelayMs: 20 } });
-    await until(
-      'another application connecting',
-      () => logged(another, 'database connected').length > 0,
-      3000,
-    );
+    await eventually(() => logged(another, 'database connected').length > 0, {
+      within: 3000,
+      what: 'another application connecting',
+    });
 
     expect(logged(log, 'database connection failed; retrying')).toHaveLength(attemptsAtClose);
     expect(logged(log, 'database connected')).toHaveLength(0);
@@ -305,7 +293,10 @@ describe('DatabaseModule.forFeature', () => {
       log,
     );
     // isInitialized turns true before synchronize has run; the log line comes after initialize().
-    await until('the connection', () => logged(log, 'database connected').length > 0, 5000);
+    await eventually(() => logged(log, 'database connected').length > 0, {
+      within: 5000,
+      what: 'the connection',
+    });
     const { notes } = app.get(NoteService);
 
     const saved = await notes.save(notes.create({ text: `written at ${Date.now()}` }));

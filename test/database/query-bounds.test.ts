@@ -5,6 +5,7 @@ import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { DatabaseModule, Module, type Application } from 'keel';
 import { isDatabaseUnavailable, QueryTimeoutError } from '../../src/database/database-unavailable';
 import { bootApp } from '../factories/app';
+import { eventually } from '../factories/eventually';
 import { captureLog } from '../factories/log';
 import { PostgresProxy } from '../factories/postgres-proxy';
 import { postgresUrl } from '../factories/test-databases';
@@ -27,7 +28,7 @@ async function connectedDataSource(url: string, queryTimeoutMs: number): Promise
   const app = await bootApp(AppModule, { handleSignals: false, logger: captureLog().logger });
   apps.push(app);
   const dataSource = app.get(DataSource);
-  while (!dataSource.isInitialized) await new Promise((resolve) => setTimeout(resolve, 10));
+  await eventually(() => dataSource.isInitialized, { within: 10_000, what: 'the database connection' });
   await dataSource.query('SELECT 1');
   return dataSource;
 }
@@ -70,14 +71,19 @@ describe('queries of DatabaseModule on PostgreSQL', () => {
     const failure = await dataSource
       .query(`SELECT pg_sleep(5), '${marker}'`)
       .catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const stillRunning = await dataSource.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`,
-      [marker],
-    );
+    const stillRunning = () =>
+      dataSource.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`,
+        [marker],
+      );
 
     expect(isDatabaseUnavailable(failure)).toBe(true);
-    expect(stillRunning).toEqual([{ n: 0 }]);
+    // The server's cancel may land a moment after the client gave up; a statement left running
+    // would still be there until pg_sleep's 5 s, far past this deadline.
+    await eventually(async () => expect(await stillRunning()).toEqual([{ n: 0 }]), {
+      within: 1000,
+      what: 'the slow statement to stop on the server',
+    });
     expect(await dataSource.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '300ms' }]);
   });
 
@@ -109,12 +115,17 @@ describe('queries of DatabaseModule on PostgreSQL', () => {
     apps.push(app);
     const dataSource = app.get(DataSource);
     try {
-      while (!log.entries().some((entry) => entry.msg === 'database connected')) {
-        expect(log.entries().filter((entry) => entry.msg === 'database connection failed; retrying')).toEqual(
-          [],
-        );
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // A migration cut by queryTimeoutMs would fail the attempt: a retry would come first.
+      const outcome = await eventually(
+        () =>
+          log
+            .entries()
+            .find(
+              ({ msg }) => msg === 'database connected' || msg === 'database connection failed; retrying',
+            ) ?? false,
+        { within: 10_000, what: 'the first attempt to connect, migrations included, to end' },
+      );
+      expect(outcome.msg).toBe('database connected');
       const applied = (await dataSource.query(`SELECT name FROM ${migrationsTableName}`)) as unknown[];
 
       expect(applied).toEqual([{ name: 'SlowMigration1700000000000' }]);
@@ -143,7 +154,7 @@ describe('queries of DatabaseModule on PostgreSQL', () => {
     const app = await bootApp(AppModule, { handleSignals: false });
     apps.push(app);
     const dataSource = app.get(DataSource);
-    while (!dataSource.isInitialized) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => dataSource.isInitialized, { within: 10_000, what: 'the database connection' });
 
     expect(await dataSource.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '1234ms' }]);
   });

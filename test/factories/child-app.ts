@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import { within } from './http-client';
+import { eventually } from './eventually';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'apps');
 
@@ -69,7 +68,6 @@ export async function startChild(program: ChildProgram): Promise<ChildApp> {
   });
   running.add(child);
   const output: OutputLine[] = [];
-  const events = new EventEmitter();
   let stderr = '';
   let partial = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -77,7 +75,6 @@ export async function startChild(program: ChildProgram): Promise<ChildApp> {
     const complete = (partial + chunk).split('\n');
     partial = complete.pop() ?? '';
     for (const line of complete) output.push(parseLine(line));
-    events.emit('lines');
   });
   let exit: ChildExit | undefined;
   // 'close', not 'exit': by then stdout has been read to its end.
@@ -86,25 +83,23 @@ export async function startChild(program: ChildProgram): Promise<ChildApp> {
       running.delete(child);
       exit = { code, signal, at: performance.now() };
       resolve(exit);
-      events.emit('lines');
     });
   });
 
-  const waitFor: ChildApp['waitFor'] = (what, predicate, timeoutMs = 5000) => {
-    const seen = new Promise<void>((resolve, reject) => {
-      const check = () => {
-        const holds = predicate(output);
-        if (!holds && !exit) return;
-        events.off('lines', check);
-        if (holds) resolve();
-        else reject(new Error(`the fixture exited (${exit?.code ?? exit?.signal}) before ${what}`));
-      };
-      events.on('lines', check);
-      check();
-    });
-    return within(seen, timeoutMs, what).catch((error: Error) => {
-      throw new Error(`${error.message}; stderr: ${stderr || '(empty)'}`);
-    });
+  const waitFor: ChildApp['waitFor'] = async (what, predicate, timeoutMs = 5000) => {
+    // A fixture that has exited writes no more lines: the wait ends at once, and says so.
+    const seen = await eventually(
+      () => {
+        if (predicate(output)) return 'seen';
+        if (exit) return 'exited';
+        throw new Error(`not yet; stderr: ${stderr || '(empty)'}`);
+      },
+      { within: timeoutMs, every: 10, what },
+    );
+    if (seen === 'exited')
+      throw new Error(
+        `the fixture exited (${exit?.code ?? exit?.signal}) before ${what}; stderr: ${stderr || '(empty)'}`,
+      );
   };
 
   const startTimeoutMs = program.startTimeoutMs ?? 10_000;

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from './eventually';
 import { closedPort } from './test-databases';
 
 /** A real HAProxy in front of backends on 127.0.0.1, checking each with `GET /health/ready`. */
@@ -68,16 +69,20 @@ export async function startBalancer(backends: Readonly<Record<string, number>>):
     url: `http://127.0.0.1:${port}`,
     states: () => readStates(socket),
     async waitUntilUp(names, timeoutMs = 15_000) {
-      const deadline = performance.now() + timeoutMs;
-      for (;;) {
-        const states = await readStates(socket).catch(() => ({}) as Record<string, string>);
-        if (names.every((name) => states[name] === 'UP')) return;
-        if (spawnError !== undefined) throw new Error(`haproxy did not start: ${spawnError.message}`);
-        if (child.exitCode !== null) throw new Error(`haproxy exited: ${stderr}`);
-        if (performance.now() > deadline)
-          throw new Error(`servers not UP within ${timeoutMs} ms: ${JSON.stringify(states)}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // A haproxy that is gone will never say UP: the wait ends at once, and says why.
+      const ended = await eventually(
+        async () => {
+          if (spawnError !== undefined || child.exitCode !== null) return 'ended';
+          const states = await readStates(socket).catch(() => ({}) as Record<string, string>);
+          if (names.every((name) => states[name] === 'UP')) return 'up';
+          throw new Error(`server states: ${JSON.stringify(states)}`);
+        },
+        { within: timeoutMs, what: `${names.join(', ')} UP` },
+      );
+      if (ended !== 'up')
+        throw new Error(
+          spawnError ? `haproxy did not start: ${spawnError.message}` : `haproxy exited: ${stderr}`,
+        );
     },
     async stop() {
       stopChild(child);

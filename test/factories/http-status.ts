@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { eventually } from './eventually';
 
 // A server that accepts and never answers must not hold a poll past its deadline.
 const REQUEST_TIMEOUT_MS = 2000;
@@ -15,11 +16,11 @@ export function fetchStatus(url: string): Promise<number | undefined> {
   });
 }
 
-/** Polls `url` until it answers `status`; rejects after `timeoutMs`. */
+/** Asks `url` until it answers `status`; rejects after `timeoutMs`, with the last status seen. */
 export async function waitForStatus(url: string, status: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await fetchStatus(url)) !== status) {
-    if (Date.now() > deadline) throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await eventually(async () => expect(await fetchStatus(url)).toBe(status), {
+    within: timeoutMs,
+    every: 5,
+    what: `GET ${url} to answer ${status}`,
+  });
 }

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { Logger } from 'keel';
+import { eventually } from './eventually';
 
 /** One JSON line as pino writes it, with the fields keel's error responder and access log add. */
 export interface LogEntry {
@@ -31,8 +32,14 @@ export interface LogCapture {
   entries(): LogEntry[];
   /** Every line written so far, as written. */
   text(): string;
-  /** Resolves with the first line, written already or later, that `matches`. */
-  next(matches: (entry: LogEntry) => boolean): Promise<LogEntry>;
+  /**
+   * Resolves with the first line, written already or later, that `matches`; rejects after `within`
+   * ms (default 10 s), naming `what`.
+   */
+  next(
+    matches: (entry: LogEntry) => boolean,
+    wait?: { readonly what?: string; readonly within?: number },
+  ): Promise<LogEntry>;
 }
 
 /** pino's numeric levels. */
@@ -43,32 +50,22 @@ export const ERROR_LEVEL = 50;
 /** A pino logger (at `level`, default info) whose JSON lines are kept in memory, for tests that read the log. */
 export function captureLog(level = 'info'): LogCapture {
   const lines: string[] = [];
-  const waiters = new Set<(entry: LogEntry) => void>();
+  // Parsed once, as written: a test waiting on a line reads them all at every try.
+  const parsed: LogEntry[] = [];
   const logger = pino(
     { level },
     {
       write: (line: string) => {
         lines.push(line);
-        const entry = JSON.parse(line) as LogEntry;
-        for (const waiter of [...waiters]) waiter(entry);
+        parsed.push(JSON.parse(line) as LogEntry);
       },
     },
   );
-  const entries = () => lines.map((line) => JSON.parse(line) as LogEntry);
   return {
     logger,
     text: () => lines.join(''),
-    entries,
-    next: (matches) =>
-      new Promise((resolve) => {
-        const written = entries().find(matches);
-        if (written) return resolve(written);
-        const waiter = (entry: LogEntry) => {
-          if (!matches(entry)) return;
-          waiters.delete(waiter);
-          resolve(entry);
-        };
-        waiters.add(waiter);
-      }),
+    entries: () => [...parsed],
+    next: (matches, { what = 'a matching log line', within = 10_000 } = {}) =>
+      eventually(() => parsed.find(matches) ?? false, { within, every: 10, what }),
   };
 }

@@ -1,3 +1,5 @@
+import { eventually } from './eventually';
+
 /** One sample of a scrape: a series' name, its labels and its value. */
 export interface Sample {
   readonly name: string;
@@ -52,17 +54,19 @@ export function seriesOf(samples: readonly Sample[]): Set<string> {
 /**
  * Scrapes `url` until `isDone` holds for its samples, and returns them: a request's series are
  * recorded when its response closes on the server, which may come just after the client has read it.
+ * Past `timeoutMs` it rejects, naming `what`.
  */
-export async function scrapeUntil(
+export function scrapeUntil(
   url: string,
+  what: string,
   isDone: (samples: readonly Sample[]) => boolean,
   timeoutMs = 10_000,
 ): Promise<Sample[]> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const samples = await scrape(url);
-    if (isDone(samples)) return samples;
-    if (performance.now() > deadline) return samples;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return eventually(
+    async () => {
+      const samples = await scrape(url);
+      return isDone(samples) && samples;
+    },
+    { within: timeoutMs, what: `${what} in a scrape of ${url}` },
+  );
 }

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from './eventually';
 import { closedPort } from './test-databases';
 
 const PROMETHEUS = '/usr/bin/prometheus';
@@ -85,17 +86,19 @@ export async function startPrometheus(job: string, target: string): Promise<Prom
   return {
     query,
     async queryUntilFound(expression, timeoutMs = 30_000) {
-      const deadline = performance.now() + timeoutMs;
-      let last: PrometheusSample[] | string = 'no answer';
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`prometheus exited: ${stderr}`);
-        // Until its web server is up, the query fails to connect: asked again.
-        last = await query(expression).catch((error: unknown) => String(error));
-        if (Array.isArray(last) && last.length > 0) return last;
-        if (performance.now() > deadline)
-          throw new Error(`${expression} found nothing within ${timeoutMs} ms: ${JSON.stringify(last)}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      // A prometheus that has exited will never answer: the wait ends at once, and says why.
+      const found = await eventually(
+        async () => {
+          if (child.exitCode !== null) return 'exited';
+          // Until its web server is up, the query fails to connect: asked again.
+          const samples = await query(expression);
+          if (samples.length > 0) return samples;
+          throw new Error('the result is empty');
+        },
+        { within: timeoutMs, every: 250, what: `a sample of ${expression}` },
+      );
+      if (found === 'exited') throw new Error(`prometheus exited: ${stderr}`);
+      return found;
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

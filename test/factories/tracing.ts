@@ -7,7 +7,7 @@ import {
   SimpleSpanProcessor,
   type ReadableSpan,
 } from '@opentelemetry/sdk-trace-base';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from './eventually';
 
 /** A real OpenTelemetry SDK registered globally, as an application registers one, keeping its spans in memory. */
 export interface TracingSdk {
@@ -39,17 +39,15 @@ export function registerTracingSdk(): TracingSdk {
   return {
     finished: () => exporter.getFinishedSpans(),
     // A span ends when its answer's connection says 'close', a moment after the client has read it.
-    async spansWhen(what, predicate, timeoutMs = 5000) {
-      const deadline = performance.now() + timeoutMs;
-      while (!predicate(exporter.getFinishedSpans())) {
-        if (performance.now() > deadline) {
-          const names = exporter.getFinishedSpans().map((span) => span.name);
-          throw new Error(`no ${what} within ${timeoutMs} ms; ended spans: ${JSON.stringify(names)}`);
-        }
-        await sleep(10);
-      }
-      return exporter.getFinishedSpans();
-    },
+    spansWhen: (what, predicate, timeoutMs = 5000) =>
+      eventually(
+        () => {
+          const spans = exporter.getFinishedSpans();
+          if (predicate(spans)) return spans;
+          throw new Error(`ended spans: ${JSON.stringify(spans.map((span) => span.name))}`);
+        },
+        { within: timeoutMs, every: 10, what },
+      ),
     reset: () => exporter.reset(),
     async unregister() {
       trace.disable();

@@ -1,6 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { killRunningApps, logged, startApp, type ChildApp } from '../factories/child-app';
+import { eventually } from '../factories/eventually';
 import { get, within, type Answer } from '../factories/http-client';
+import { waitForStatus } from '../factories/http-status';
 import { PostgresProxy } from '../factories/postgres-proxy';
 import { postgresUrl } from '../factories/test-databases';
 
@@ -17,11 +18,8 @@ function startHealthApp(env: Record<string, string>): Promise<ChildApp> {
   return startApp({ DATABASE_URL: postgresUrl(), ...env }, 'health-app.mjs');
 }
 
-async function waitUntilReady(app: ChildApp): Promise<void> {
-  for (let tries = 0; (await get(`${app.url}/health/ready`)).status !== 200; tries++) {
-    if (tries > 100) throw new Error('the application never became ready');
-    await sleep(50);
-  }
+function waitUntilReady(app: ChildApp): Promise<void> {
+  return waitForStatus(`${app.url}/health/ready`, 200, 5000);
 }
 
 describe('SIGTERM under load, with health probes', () => {
@@ -77,10 +75,7 @@ describe('SIGTERM under load, with health probes', () => {
     const database = await PostgresProxy.start(postgresUrl(), 'hold-queries');
     proxies.push(database);
     const app = await startApp({ DATABASE_URL: database.url }, 'health-app.mjs');
-    for (let tries = 0; database.heldQueries === 0; tries++) {
-      if (tries > 200) throw new Error('the application never logged in');
-      await sleep(20);
-    }
+    await eventually(() => database.heldQueries > 0, { within: 4000, what: 'the application to log in' });
     expect((await get(`${app.url}/health`)).status).toBe(200);
 
     const signalledAt = performance.now();

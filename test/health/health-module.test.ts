@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type MigrationInterface } from 'typeorm';
 import { DatabaseModule, HealthModule, Module, type Application } from 'keel';
 import { bootApp } from '../factories/app';
+import { eventually } from '../factories/eventually';
 import { gate } from '../factories/gates';
 import { closeAll, dataSourceFor, serve, type HealthApp } from '../factories/health';
 import { postgresUrl } from '../factories/test-databases';
@@ -85,10 +86,17 @@ describe('HealthModule', () => {
     });
     const dataSource = health.app.get(DataSource);
     // keel runs the migrations once TypeORM has initialised the DataSource.
-    while (!dataSource.isInitialized) await sleep(10);
+    await eventually(() => dataSource.isInitialized, {
+      within: 5000,
+      every: 10,
+      what: 'the DataSource initialised',
+    });
 
     const duringMigrations = await health.probe();
-    while ((await health.probe()).status !== 200) await sleep(50);
+    await eventually(async () => expect(await health.probe()).toMatchObject({ status: 200 }), {
+      within: 5000,
+      what: 'a ready answer once the migrations have run',
+    });
     await dataSource.query(`DROP TABLE "${migrationsTableName}"`);
 
     expect(duringMigrations).toMatchObject({ status: 503, json: { db: 'migrating' } });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import Redis from 'ioredis';
 import { HealthModule, Injectable, Module, httpCheck, redisCheck, type HealthCheck } from 'keel';
 import { bootApp } from '../factories/app';
+import { eventually } from '../factories/eventually';
 import { closeAll, dataSourceFor, serve, startHealthApp, type HealthApp } from '../factories/health';
 import { captureLog } from '../factories/log';
 import { PostgresProxy } from '../factories/postgres-proxy';
@@ -178,7 +179,11 @@ describe('readiness over named checks', () => {
     });
 
     const probes = Promise.all(Array.from({ length: 100 }, () => health.probe()));
-    while (arrived < 100) await new Promise((resolve) => setImmediate(resolve));
+    await eventually(() => expect(arrived).toBe(100), {
+      within: 5000,
+      every: 1,
+      what: 'every probe to arrive',
+    });
     await proxy.setMode('forward');
     billing.release();
     const answers = await probes;

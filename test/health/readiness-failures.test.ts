@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
+import { eventually } from '../factories/eventually';
 import { closeAll, dataSourceFor, startHealthApp, type HealthApp, type Probe } from '../factories/health';
 import { PostgresProxy } from '../factories/postgres-proxy';
 import { testNeeding } from '../factories/requirements';
@@ -26,16 +26,17 @@ async function proxyToPostgres(): Promise<PostgresProxy> {
   return proxy;
 }
 
-/** Probes until the answer is 200, at most `timeoutMs`; returns every answer seen. */
+/** Probes until the answer is 200, at most `timeoutMs`; returns every answer seen, in order. */
 async function probeUntilReady(health: HealthApp, timeoutMs: number): Promise<Probe[]> {
   const answers: Probe[] = [];
-  const deadline = performance.now() + timeoutMs;
-  while (performance.now() < deadline) {
-    const answer = await health.probe();
-    answers.push(answer);
-    if (answer.status === 200) break;
-    await sleep(50);
-  }
+  await eventually(
+    async () => {
+      const answer = await health.probe();
+      answers.push(answer);
+      expect(answer).toMatchObject({ status: 200 });
+    },
+    { within: timeoutMs, what: 'a ready answer' },
+  );
   return answers;
 }
 

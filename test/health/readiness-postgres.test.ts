@@ -1,5 +1,5 @@
 import { initializeOnce, registerHealthRoutes } from 'keel';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '../factories/eventually';
 import { captureLog } from '../factories/log';
 import { closeAll, dataSourceFor, startHealthApp } from '../factories/health';
 import { PostgresProxy } from '../factories/postgres-proxy';
@@ -82,7 +82,11 @@ describe('readiness against PostgreSQL', () => {
     await health.probe();
     await health.probe();
     await proxy.setMode('forward');
-    while ((await health.probe()).status !== 200) await sleep(20);
+    await eventually(async () => expect(await health.probe()).toMatchObject({ status: 200 }), {
+      within: 5000,
+      every: 20,
+      what: 'a ready answer',
+    });
     await health.probe();
     await proxy.close();
 

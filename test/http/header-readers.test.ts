@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { Controller, Get, UseMiddleware, type Context } from 'keel';
 import { moduleWith, useServedApp } from '../factories/app';
+import { eventually } from '../factories/eventually';
 
 /**
  * A request logger as pino-http and most others are written: once the answer is out, it reads the
@@ -8,23 +9,21 @@ import { moduleWith, useServedApp } from '../factories/app';
  */
 function recordingLogger(): { middleware: RequestHandler; lineFor: (path: string) => Promise<string> } {
   const lines: string[] = [];
-  const waiting: (() => void)[] = [];
   const middleware: RequestHandler = (req, res, next) => {
     res.on('finish', () => {
       const type = res.getHeader('content-type');
       const length = res.getHeader('content-length');
       lines.push(`${req.method} ${req.originalUrl} ${res.statusCode} ${String(type)} ${String(length)}`);
-      for (const wake of waiting.splice(0)) wake();
     });
     next();
   };
-  const lineFor = async (path: string): Promise<string> => {
-    for (;;) {
-      const line = lines.find((candidate) => candidate.split(' ')[1] === path);
-      if (line !== undefined) return line;
-      await new Promise<void>((wake) => waiting.push(wake));
-    }
-  };
+  // 'finish' may come a moment after the client has read the answer.
+  const lineFor = (path: string): Promise<string> =>
+    eventually(() => lines.find((candidate) => candidate.split(' ')[1] === path) ?? false, {
+      within: 2000,
+      every: 5,
+      what: `the logged line of GET ${path}`,
+    });
   return { middleware, lineFor };
 }
 

@@ -1,8 +1,9 @@
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { bootApp, moduleWith } from '../factories/app';
+import { eventually } from '../factories/eventually';
 import { get, within } from '../factories/http-client';
 import { closeUntilDraining, gate, HOST } from '../factories/gates';
 
@@ -82,12 +83,30 @@ describe('the drain and keep-alive connections', () => {
   test('with shutdownTimeoutMs at 0, a half-sent request is closed and not counted as a timeout', async () => {
     const app = await bootApp(moduleWith({}), { shutdownTimeoutMs: 0 });
     const { port } = await app.listen(0, HOST);
+    const accepted = socketsAcceptedOn(port);
     const socket = net.connect(port, HOST);
-    socket.write(`GET /nowhere HTTP/1.1\r\nHost: ${HOST}\r\n`);
-    // Time for the server to start parsing it; were it not to, the connection would simply be idle.
-    await sleep(50);
+    const halfSent = `GET /nowhere HTTP/1.1\r\nHost: ${HOST}\r\n`;
+    socket.write(halfSent);
+    // Until the server has read it, the connection is simply idle, and the test would be another.
+    await eventually(
+      () => expect(accepted.sockets.map((serverSide) => serverSide.bytesRead)).toEqual([halfSent.length]),
+      { within: 1000, every: 5, what: 'the server to read the half-sent request' },
+    ).finally(accepted.stop);
 
     await expect(within(app.close(), 1000, 'close()')).resolves.toBeUndefined();
     await within(once(socket, 'close'), 1000, 'the connection to close');
   });
 });
+
+/** The server side of each connection accepted on `port` from now on, until `stop()`. */
+function socketsAcceptedOn(port: number): { readonly sockets: net.Socket[]; stop(): void } {
+  const sockets: net.Socket[] = [];
+  // Node announces each connection a server of this process accepts; the application's own server
+  // is private to it.
+  const collect = (message: unknown) => {
+    const { socket } = message as { socket: net.Socket };
+    if (socket.localPort === port) sockets.push(socket);
+  };
+  diagnosticsChannel.subscribe('net.server.socket', collect);
+  return { sockets, stop: () => diagnosticsChannel.unsubscribe('net.server.socket', collect) };
+}

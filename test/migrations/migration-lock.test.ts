@@ -1,5 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { DatabaseModule, HealthModule, Module, type DatabaseConnectOptions } from 'keel';
+import { eventually } from '../factories/eventually';
 import { bootApp } from '../factories/app';
 import { closeAll, serve, type HealthApp } from '../factories/health';
 import { captureLog, type LogCapture, type LogEntry } from '../factories/log';
@@ -113,7 +114,9 @@ for (const dialect of DIALECTS) {
         const replicas = await Promise.all([1, 2, 3, 4].map(() => startReplica(dialect, db.url, migrations)));
         const firstAnswers = await Promise.all(replicas.map((replica) => replica.health.probe()));
         const hadAnyFinished = replicas.some((replica) => replica.log.entries().some(isUpToDate));
-        const finished = await Promise.all(replicas.map((replica) => replica.log.next(isUpToDate)));
+        const finished = await Promise.all(
+          replicas.map((replica) => replica.log.next(isUpToDate, { what: 'the migrations up to date' })),
+        );
         const readyAnswers = await Promise.all(replicas.map((replica) => replica.health.probe()));
 
         for (const answer of firstAnswers) {
@@ -148,16 +151,14 @@ for (const dialect of DIALECTS) {
         const migrations = countedMigrations(dialect);
         const replicas = await Promise.all([1, 2].map(() => startReplica(dialect, db.url, migrations)));
 
-        const waiter = await Promise.race(
-          replicas.map(async (replica) => {
-            await replica.log.next(isWaiting);
-            return replica;
-          }),
+        const waiter = await eventually(
+          () => replicas.find((replica) => replica.log.entries().some(isWaiting)) ?? false,
+          { within: 10_000, what: 'a replica waiting for the lock' },
         );
         const migrator = replicas.find((replica) => replica !== waiter);
         await waiter.health.app.close();
         const hadMigratorFinished = migrator?.log.entries().some(isUpToDate);
-        await migrator?.log.next(isUpToDate);
+        await migrator?.log.next(isUpToDate, { what: 'the migrations up to date' });
 
         expect(hadMigratorFinished).toBe(false);
         expect(waiter.log.entries().filter(isWarningOrWorse)).toEqual([]);
@@ -185,12 +186,14 @@ for (const dialect of DIALECTS) {
           const isRetry = (attempt: number) => (entry: MigrationLine) =>
             entry.msg === 'migrations failed; retrying' && entry.attempt === attempt;
 
-          const secondFailure = await replica.log.next(isRetry(2));
+          const secondFailure = await replica.log.next(isRetry(2), { what: 'the second failed attempt' });
           const whileFailing = await replica.health.probe();
           const recordedWhileFailing = await db.query('SELECT name FROM migrations');
           const partialWhileFailing = await db.query(`SELECT to_regclass('keel_partial') AS partial`);
           await db.query('CREATE TABLE keel_gate (id int)');
-          const upToDate: MigrationLine = await replica.log.next(isUpToDate);
+          const upToDate: MigrationLine = await replica.log.next(isUpToDate, {
+            what: 'the migrations up to date',
+          });
           const afterwards = await replica.health.probe();
 
           const reason = 'relation "keel_gate" does not exist';

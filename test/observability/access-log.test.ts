@@ -33,7 +33,9 @@ afterEach(() => app.close());
 const isAccessLine = (entry: LogEntry): boolean => entry.msg === 'request';
 
 function accessLineOf(requestId: string): Promise<LogEntry> {
-  return log.next((entry) => isAccessLine(entry) && entry.requestId === requestId);
+  return log.next((entry) => isAccessLine(entry) && entry.requestId === requestId, {
+    what: `the access line of ${requestId}`,
+  });
 }
 
 describe('with the access log on (the default)', () => {

@@ -48,7 +48,11 @@ describe('keel_readiness', () => {
     class AppModule {}
     const { metricsUrl } = await serve(AppModule);
 
-    const healthy = await scrapeUntil(metricsUrl, (samples) => readiness(samples, 'db') === 1);
+    const healthy = await scrapeUntil(
+      metricsUrl,
+      'the database ready',
+      (samples) => readiness(samples, 'db') === 1,
+    );
     expect(readiness(healthy, 'db')).toBe(1);
     expect(readiness(healthy, 'cache')).toBe(1);
     // An optional check that fails leaves readiness 200, and still shows as 0.
@@ -94,14 +98,22 @@ function poolScenario(options: () => DataSourceOptions & { poolSize: number }): 
     class AppModule {}
     const { app, metricsUrl } = await serve(AppModule);
     const dataSource = app.get<DataSource>(DataSourceClass);
-    const connected = await scrapeUntil(metricsUrl, (samples) => (pool(samples, 'total') ?? 0) >= 1);
+    const connected = await scrapeUntil(
+      metricsUrl,
+      'a pooled connection',
+      (samples) => (pool(samples, 'total') ?? 0) >= 1,
+    );
     expect(pool(connected, 'total')).toBeGreaterThanOrEqual(1);
     expect(pool(connected, 'waiting')).toBe(0);
 
     const runners = [dataSource.createQueryRunner(), dataSource.createQueryRunner()];
     await Promise.all(runners.map((runner) => runner.connect()));
     const waiting = dataSource.query('SELECT 1');
-    const exhausted = await scrapeUntil(metricsUrl, (samples) => pool(samples, 'waiting') === 1);
+    const exhausted = await scrapeUntil(
+      metricsUrl,
+      'a query waiting',
+      (samples) => pool(samples, 'waiting') === 1,
+    );
     expect({
       total: pool(exhausted, 'total'),
       idle: pool(exhausted, 'idle'),
@@ -114,7 +126,11 @@ function poolScenario(options: () => DataSourceOptions & { poolSize: number }): 
 
     await Promise.all(runners.map((runner) => runner.release()));
     await waiting;
-    const released = await scrapeUntil(metricsUrl, (samples) => pool(samples, 'idle') === 2);
+    const released = await scrapeUntil(
+      metricsUrl,
+      'both connections idle',
+      (samples) => pool(samples, 'idle') === 2,
+    );
     expect({
       total: pool(released, 'total'),
       idle: pool(released, 'idle'),

@@ -43,7 +43,11 @@ test('with a port, the metrics are served there and not on the application’s p
 
   await fetch(`${url}/orders/1`);
   const show = { method: 'GET', route: '/orders/:id', status: '200' };
-  const samples = await scrapeUntil(metricsUrl, (found) => valueOf(found, 'http_requests_total', show) === 1);
+  const samples = await scrapeUntil(
+    metricsUrl,
+    'the request counted',
+    (found) => valueOf(found, 'http_requests_total', show) === 1,
+  );
   expect(valueOf(samples, 'http_requests_total', show)).toBe(1);
   // Scrapes on the metrics' own port are no requests of the application.
   await scrape(metricsUrl);
@@ -74,7 +78,9 @@ test('the metrics port opens with listen() and closes with close(), kept-alive s
   expect(app.get(MetricsListener).url).toBeUndefined();
   await app.listen(0, HOST);
   const metricsUrl = app.get(MetricsListener).url ?? '';
-  expect(await log.next((entry) => entry.msg === 'serving metrics')).toMatchObject({ url: metricsUrl });
+  expect(
+    await log.next((entry) => entry.msg === 'serving metrics', { what: 'the serving metrics line' }),
+  ).toMatchObject({ url: metricsUrl });
   // A scraper that keeps its connection open, as Prometheus does.
   const agent = new http.Agent({ keepAlive: true });
   await new Promise<void>((resolve, reject) => {
@@ -96,8 +102,7 @@ test('a metrics port already in use fails listen() with a message naming the opt
       `E_METRICS_PORT_UNAVAILABLE: MetricsModule could not listen on port ${port} of ${HOST}: listen EADDRINUSE`,
     );
     // The application did not stay half-listening: listen() may be called again.
-    taken.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => taken.close(resolve));
     const { url } = await app.listen(0, HOST);
     expect((await fetch(`${url}/orders/1`)).status).toBe(200);
   } finally {

@@ -102,6 +102,7 @@ test('requests are counted and timed by method, route pattern and status', async
 
   const after = await scrapeUntil(
     `${url}/metrics`,
+    'the unrouted request counted',
     (samples) => requests(samples, unrouted) > requests(before, unrouted),
   );
   expect(requests(after, show) - requests(before, show)).toBe(3);
@@ -129,6 +130,7 @@ test('a request held open is in flight until it is answered', async () => {
   expect((await answered).status).toBe(200);
   const after = await scrapeUntil(
     `${url}/metrics`,
+    'the answered request out of flight',
     (samples) => valueOf(samples, 'http_requests_in_flight') === idle,
   );
   expect(valueOf(after, 'http_requests_in_flight')).toBe(idle);
@@ -139,7 +141,11 @@ test('10,000 distinct unknown paths add no series', async () => {
   await fetch(`${url}/unknown/warm-up`);
   const httpSeries = (samples: readonly Sample[]) =>
     seriesOf(samples.filter((sample) => sample.name.startsWith('http_')));
-  const before = await scrapeUntil(`${url}/metrics`, (samples) => requests(samples, unrouted) > 0);
+  const before = await scrapeUntil(
+    `${url}/metrics`,
+    'an unrouted request counted',
+    (samples) => requests(samples, unrouted) > 0,
+  );
   const paths = Array.from(
     { length: 10_000 },
     (_, index) => `/unknown/${index}/${Math.random().toString(36).slice(2)}`,
@@ -151,7 +157,11 @@ test('10,000 distinct unknown paths add no series', async () => {
     expect(new Set(statuses)).toEqual(new Set([404]));
   }
   const target = requests(before, unrouted) + paths.length;
-  const after = await scrapeUntil(`${url}/metrics`, (samples) => requests(samples, unrouted) >= target);
+  const after = await scrapeUntil(
+    `${url}/metrics`,
+    'every unrouted request counted',
+    (samples) => requests(samples, unrouted) >= target,
+  );
   expect(requests(after, unrouted)).toBe(target);
   expect(httpSeries(after)).toEqual(httpSeries(before));
 });
@@ -165,7 +175,9 @@ test('the application’s own series, made through the Metrics injectable, are i
 
 test('the metrics route is a probe: its access lines are at debug', async () => {
   await fetch(`${url}/metrics`, { headers: { 'X-Request-Id': 'scrape-1' } });
-  const line = await log.next((entry) => entry.msg === 'request' && entry.requestId === 'scrape-1');
+  const line = await log.next((entry) => entry.msg === 'request' && entry.requestId === 'scrape-1', {
+    what: 'the access line of the scrape',
+  });
   expect(line).toMatchObject({ level: DEBUG_LEVEL, route: '/metrics', status: 200 });
 });
 
@@ -175,7 +187,11 @@ test('two applications in one process keep their series apart', async () => {
     const otherUrl = (await other.listen(0, HOST)).url;
     for (const id of ['a', 'b']) await fetch(`${otherUrl}/orders/${id}`);
     const show = { method: 'GET', route: '/orders/:id', status: '200' };
-    const samples = await scrapeUntil(`${otherUrl}/metrics`, (found) => requests(found, show) === 2);
+    const samples = await scrapeUntil(
+      `${otherUrl}/metrics`,
+      'both requests counted',
+      (found) => requests(found, show) === 2,
+    );
     expect(requests(samples, show)).toBe(2);
     expect(requests(await scrape(`${url}/metrics`), show)).toBeGreaterThanOrEqual(3);
   } finally {

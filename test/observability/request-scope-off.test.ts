@@ -42,7 +42,7 @@ test.each([
       const res = await fetch(`${url}/ship`, { headers: { 'X-Request-Id': 'ship-1' } });
       expect(res.headers.get('x-request-id')).toBe('ship-1');
       expect(await res.json()).toEqual({ requestId: 'ship-1', seenByService: expectedSeen });
-      const access = await log.next((entry) => entry.msg === 'request');
+      const access = await log.next((entry) => entry.msg === 'request', { what: 'the access line' });
       expect(access).toMatchObject({ requestId: 'ship-1', route: '/ship', status: 200 });
       const shipped = log.entries().find((entry) => entry.msg === 'order shipped');
       expect(shipped?.requestId).toBe(expectedSeen ?? undefined);

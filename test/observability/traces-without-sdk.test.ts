@@ -67,7 +67,7 @@ test('with no SDK registered there is no span, no trace id in currentRequest() a
   expect(serviceLine?.requestId).toBe('untraced');
   expect(serviceLine).not.toHaveProperty('traceId');
   expect(serviceLine).not.toHaveProperty('spanId');
-  const accessLine = await log.next((entry) => entry.msg === 'request');
+  const accessLine = await log.next((entry) => entry.msg === 'request', { what: 'the access line' });
   expect(accessLine.requestId).toBe('untraced');
   expect(accessLine).not.toHaveProperty('traceId');
 });

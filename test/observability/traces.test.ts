@@ -227,7 +227,9 @@ test("currentRequest(), the access line and a service's LOGGER line carry the re
     .find((entry) => entry.requestId === 'traced-11' && entry.msg === 'loading order');
   // The line is logged inside the service's own span, but keel's fields name the request's span.
   expect(serviceLine).toMatchObject({ traceId, spanId });
-  const accessLine = await log.next((entry) => entry.requestId === 'traced-11' && entry.msg === 'request');
+  const accessLine = await log.next((entry) => entry.requestId === 'traced-11' && entry.msg === 'request', {
+    what: 'the access line of traced-11',
+  });
   expect(accessLine).toMatchObject({ traceId, route: '/orders/:id', status: 200 });
 });
 

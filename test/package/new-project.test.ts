@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { REPO_ROOT } from '../factories/cli';
 import { copyBuildContext, runContextStages } from '../factories/docker-build';
 import { installedPackages, refusingSomeOf } from '../factories/installed-packages';
+import { listeningUrl } from '../factories/npm-start';
 import { waitUntilReady } from '../factories/sample';
 import { within } from '../factories/http-client';
 import { runWithoutTerminal, spawnWithoutTerminal, startProjectCommands } from '../factories/start-block';
@@ -113,7 +114,7 @@ test("the README's npm start serves on the embedded database: /health/ready answ
   const ended = new Promise<number | null>((resolve) => npmStart.once('close', resolve));
   try {
     await timed('npm start until /health/ready 200', async () => {
-      const url = await listeningUrl(npmStart, () => output);
+      const url = await listeningUrl(npmStart, () => output, 180_000);
       await waitUntilReady(url, 60_000);
     });
     expect(output).toContain(
@@ -268,16 +269,3 @@ test('after an entity is added, migration:generate registers its migration in th
   );
   expect(`${stdout}${stderr}`).toMatch(/Tests:\s+4 passed, 4 total/);
 }, 600_000);
-
-async function listeningUrl(
-  npmStart: ReturnType<typeof spawnWithoutTerminal>,
-  output: () => string,
-): Promise<string> {
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
-    const url = /"url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output())?.[1];
-    if (url) return url;
-    if (npmStart.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`npm start did not listen; its output:\n${output()}`);
-}

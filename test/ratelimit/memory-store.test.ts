@@ -99,6 +99,7 @@ test('after Retry-After has passed, the route answers again with a fresh budget'
     refused = await call('/api/orders', { method: 'POST' });
   expect(refused.status).toBe(429);
 
+  // What a client that honours Retry-After does: the wait is the behaviour, not a guess at an event.
   await sleep(Number(refused.headers.get('retry-after')) * 1000 + 100);
   const again = await call('/api/orders', { method: 'POST' });
   expect(again.status).toBe(200);

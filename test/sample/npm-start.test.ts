@@ -4,6 +4,8 @@ import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { waitUntilReady } from '../factories/sample';
+import { eventually } from '../factories/eventually';
+import { listeningUrl } from '../factories/npm-start';
 import { within } from '../factories/http-client';
 
 // The README's first command, run as written: `npm start` at the repository root, with no
@@ -36,15 +38,11 @@ function startNpm(): void {
   npmStart.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
 }
 
-async function untilRefused(url: string): Promise<void> {
-  for (;;) {
-    const refused = await fetch(`${url}/health`).then(
-      () => false,
-      () => true,
-    );
-    if (refused) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function isRefused(url: string): Promise<boolean> {
+  return fetch(`${url}/health`).then(
+    () => false,
+    () => true,
+  );
 }
 
 afterAll(async () => {
@@ -62,18 +60,8 @@ function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL'));
 }
 
-async function listeningUrl(): Promise<string> {
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {
-    const url = /"url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output)?.[1];
-    if (url) return url;
-    if (npmStart.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`npm start did not listen; its output:\n${output}`);
-}
-
 test('npm start, without DATABASE_URL, serves the sample: /health 200, then /health/ready 200', async () => {
-  const url = await listeningUrl();
+  const url = await listeningUrl(npmStart, () => output, 90_000);
   expect(output).toContain('"database":"embedded PostgreSQL (PGlite), data in');
 
   const health = await fetch(`${url}/health`);
@@ -88,17 +76,17 @@ test('npm start, without DATABASE_URL, serves the sample: /health 200, then /hea
 }, 120_000);
 
 test('SIGTERM to npm alone stops the server it started, and the next npm start serves', async () => {
-  const url = await listeningUrl();
+  const url = await listeningUrl(npmStart, () => output, 90_000);
   await waitUntilReady(url);
   const npmEnded = new Promise((resolve) => npmStart.once('close', resolve));
 
   // What a process manager or `docker stop` does: a signal to npm's process, not to its group.
   npmStart.kill('SIGTERM');
   await within(npmEnded, 15_000, 'npm to exit');
-  await within(untilRefused(url), 15_000, 'the server to stop');
+  await eventually(() => isRefused(url), { within: 15_000, every: 100, what: 'the server to stop' });
 
   startNpm();
-  const next = await listeningUrl();
+  const next = await listeningUrl(npmStart, () => output, 90_000);
   await waitUntilReady(next);
   expect(output).not.toContain('is in use by process');
 }, 180_000);

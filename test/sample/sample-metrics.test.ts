@@ -30,6 +30,7 @@ test('a scrape shows the requests by route, the database ready, and its pool', a
   const index = { method: 'GET', route: '/api/orders', status: '200' };
   const samples = await scrapeUntil(
     metricsUrl,
+    'the request counted',
     (found) => valueOf(found, 'http_requests_total', index) === 1,
   );
   expect(valueOf(samples, 'http_requests_total', index)).toBe(1);

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
 import { ApiResource, DatabaseModule, HealthModule, InjectRepository, Module, createApplication } from 'keel';
 import { createTestingApplication } from 'keel/testing';
+import { eventually } from '../factories/eventually';
 
 @Entity('override_widgets')
 class Widget {
@@ -81,9 +81,11 @@ test('without the override, the same module connects to that port and keeps retr
   const target = await countingPort();
   const app = await createApplication(appModule(target.port), { logger: false, handleSignals: false });
   try {
-    const deadline = Date.now() + 5_000;
-    while (target.connections() < 2 && Date.now() < deadline) await sleep(20);
-    expect(target.connections()).toBeGreaterThanOrEqual(2);
+    await eventually(() => expect(target.connections()).toBeGreaterThanOrEqual(2), {
+      within: 5000,
+      every: 20,
+      what: 'a first connection and a retry',
+    });
   } finally {
     await app.close();
     target.close();
