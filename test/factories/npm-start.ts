@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { eventually } from './eventually';
+import { within } from './http-client';
 
 const LISTENING = /"url":"(http:\/\/[^"]+)","msg":"listening"/;
 
@@ -26,4 +27,21 @@ export async function listeningUrl(
   );
   if (url === undefined) throw new Error(`npm start exited without listening; its output:\n${output()}`);
   return url;
+}
+
+/**
+ * Stops the process group `npm start` leads (npm, and the server it started) with SIGTERM, and with
+ * SIGKILL if it has not closed within 30 s.
+ *
+ * @example
+ * const npmStart = spawn('npm', ['start'], { detached: true });
+ * try { ... } finally { await stopGroup(npmStart); }
+ */
+export async function stopGroup(npmStart: ChildProcess): Promise<void> {
+  if (npmStart.exitCode !== null || npmStart.signalCode !== null) return;
+  const closed = new Promise<void>((resolve) => npmStart.once('close', () => resolve()));
+  process.kill(-(npmStart.pid as number), 'SIGTERM');
+  await within(closed, 30_000, 'npm start to stop').catch(() =>
+    process.kill(-(npmStart.pid as number), 'SIGKILL'),
+  );
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
 import { eventually } from '../factories/eventually';
-import { within } from '../factories/http-client';
+import { stopGroup } from '../factories/npm-start';
 
 // `framework new --esm`: an ES module project ("type": "module") that imports keel, the CommonJS
 // package, by name, and whose decorators' metadata reaches keel's one container: a service is
@@ -132,7 +132,6 @@ test('npm start serves as ES modules: the injected service answers, keel loaded 
   let output = '';
   npmStart.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   npmStart.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const ended = new Promise<number | null>((resolve) => npmStart.once('close', resolve));
   try {
     const url = await eventually(
       () => {
@@ -149,10 +148,7 @@ test('npm start serves as ES modules: the injected service answers, keel loaded 
     expect(compiled).toMatch(/^import \{[^}]*Injectable[^}]*\} from 'keel';/m);
     expect(compiled).not.toContain('require(');
   } finally {
-    process.kill(-(npmStart.pid as number), 'SIGTERM');
-    await within(ended, 30_000, 'npm start to stop').catch(() =>
-      process.kill(-(npmStart.pid as number), 'SIGKILL'),
-    );
+    await stopGroup(npmStart);
   }
 }, 300_000);
 

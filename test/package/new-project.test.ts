@@ -7,9 +7,8 @@ import { promisify } from 'node:util';
 import { REPO_ROOT } from '../factories/cli';
 import { copyBuildContext, runContextStages } from '../factories/docker-build';
 import { installedPackages, refusingSomeOf } from '../factories/installed-packages';
-import { listeningUrl } from '../factories/npm-start';
+import { listeningUrl, stopGroup } from '../factories/npm-start';
 import { waitUntilReady } from '../factories/sample';
-import { within } from '../factories/http-client';
 import { runWithoutTerminal, spawnWithoutTerminal, startProjectCommands } from '../factories/start-block';
 
 // What a new user does, end to end: README.md's "Start a project" block, read from the README and
@@ -111,7 +110,6 @@ test("the README's npm start serves on the embedded database: /health/ready answ
   let output = '';
   npmStart.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   npmStart.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const ended = new Promise<number | null>((resolve) => npmStart.once('close', resolve));
   try {
     await timed('npm start until /health/ready 200', async () => {
       const url = await listeningUrl(npmStart, () => output, 180_000);
@@ -121,10 +119,7 @@ test("the README's npm start serves on the embedded database: /health/ready answ
       `embedded PostgreSQL (PGlite), data in ${path.join(project, '.data', 'postgres')}`,
     );
   } finally {
-    process.kill(-(npmStart.pid as number), 'SIGTERM');
-    await within(ended, 30_000, 'npm start to stop').catch(() =>
-      process.kill(-(npmStart.pid as number), 'SIGKILL'),
-    );
+    await stopGroup(npmStart);
   }
 }, 300_000);
 
