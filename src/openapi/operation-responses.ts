@@ -20,6 +20,8 @@ export interface AnswerSources {
   readonly mayBeUnavailable: boolean;
   /** The route has a `@RateLimit`: 429 with `Retry-After` and the `RateLimit` headers. */
   readonly isRateLimited: boolean;
+  /** A policy's record is loaded before the handler (`@Can(..., { from })`): 404 when there is none. */
+  readonly mayBeMissing?: boolean;
 }
 
 // The resource convention's own answers, action by action: JSON for API resources, pages for the others.
@@ -43,6 +45,10 @@ const PAGE_STATUSES: Readonly<Record<ResourceAction, readonly number[]>> = {
 };
 // What keel answers for a body before the handler has it: malformed, too large, of an unknown type, invalid.
 const BODY_STATUSES = [400, 413, 415, 422];
+
+const UNAUTHENTICATED_HEADERS = {
+  'WWW-Authenticate': { description: 'The scheme(s) to authenticate with', schema: { type: 'string' } },
+};
 
 const DESCRIPTIONS: Readonly<Record<number, string>> = {
   200: 'OK',
@@ -97,6 +103,7 @@ export function operationResponses(
   if (doc.params?.length || doc.query?.some((query) => query.pipes?.length)) statuses.add(400);
   if (sources.authenticates) statuses.add(401);
   if (sources.isGuarded) statuses.add(403);
+  if (sources.mayBeMissing) statuses.add(404);
   if (sources.mayBeUnavailable) statuses.add(503);
   if (sources.isRateLimited) statuses.add(429);
   const stated = doc.answers ?? {};
@@ -115,6 +122,7 @@ function answer(status: number, isPage: boolean, schemas: ResponseSchemas): Json
   if (status === 204) return {};
   if (status === 303) return { headers: LOCATION };
   if (status === 429) return { headers: TOO_MANY_HEADERS, ...json(schemas.error) };
+  if (status === 401) return { headers: UNAUTHENTICATED_HEADERS, ...json(schemas.error) };
   if (status === 503) return { headers: RETRY_AFTER, ...json(schemas.error) };
   // A page resource answers its successes, a missing item and an invalid form with pages.
   if (isPage && (status < 300 || status === 404 || status === 422)) return { content: HTML };
