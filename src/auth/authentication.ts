@@ -34,8 +34,12 @@ interface RoutePlan {
 }
 
 interface Repository {
-  readonly metadata: { readonly primaryColumns: readonly { readonly propertyName: string }[] };
   findOneBy(where: Record<string, unknown>): Promise<unknown>;
+}
+
+interface EntitySource {
+  getRepository(entity: Class): unknown;
+  getMetadata(entity: Class): { readonly primaryColumns: readonly { readonly propertyName: string }[] };
 }
 
 /**
@@ -155,9 +159,11 @@ export class Authentication implements RouteSecuritySource {
         if (!(await allows(user))) throw HookErrors.forbidden();
       };
     let repository: Repository | undefined;
+    let key: string | undefined;
     return async (ctx, user) => {
       repository ??= this.#repositoryOf(entity);
-      const key = repository.metadata.primaryColumns[0]?.propertyName ?? 'id';
+      // Read from the DataSource: the repository may be DatabaseModule's guarded proxy of it.
+      key ??= this.#dataSource().getMetadata(entity).primaryColumns[0]?.propertyName ?? 'id';
       const record = await repository.findOneBy({ [key]: ctx.param(from) });
       if (record === null || record === undefined) throw AuthErrors.recordNotFound();
       if (!(await allows(user, record))) throw HookErrors.forbidden();
@@ -171,7 +177,7 @@ export class Authentication implements RouteSecuritySource {
     return this.#dataSource().getRepository(entity) as unknown as Repository;
   }
 
-  #dataSource(): { getRepository(entity: Class): unknown } {
-    return this.#container.get(loadTypeOrm().DataSource);
+  #dataSource(): EntitySource {
+    return this.#container.get(loadTypeOrm().DataSource) as unknown as EntitySource;
   }
 }
