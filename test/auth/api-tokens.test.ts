@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createScratchDatabase, type ScratchDatabase } from '../factories/scratch-database';
 import { postgresUrl } from '../factories/test-databases';
-import { USERS, startAuthReplica, type AuthReplica } from '../factories/auth-app';
+import { ADA, GRACE, startAuthReplica, type AuthReplica } from '../factories/auth-app';
 import { eventually } from '../factories/eventually';
 
 jest.setTimeout(60_000);
@@ -39,7 +39,7 @@ describe('apiTokens(): two replicas, one database', () => {
   const rows = () => database.query<TokenRow>('SELECT * FROM keel_api_tokens ORDER BY created_at');
 
   test('a token is shown once and stored only as its hash', async () => {
-    const { id, token } = await a.auth.tokens.issue(USERS['1']!, {
+    const { id, token } = await a.auth.tokens.issue(ADA, {
       name: 'CI deploys',
       abilities: ['orders:read'],
     });
@@ -58,7 +58,7 @@ describe('apiTokens(): two replicas, one database', () => {
   });
 
   test('a token opens both replicas and its last_used_at is written', async () => {
-    const { id, token } = await a.auth.tokens.issue(USERS['2']!, { name: 'laptop' });
+    const { id, token } = await a.auth.tokens.issue(GRACE, { name: 'laptop' });
     expect((await rows()).find((row) => row.id === id)?.last_used_at).toBeNull();
     const before = new Date();
     for (const replica of [a, b]) {
@@ -71,7 +71,7 @@ describe('apiTokens(): two replicas, one database', () => {
   });
 
   test('revoked on replica A, refused on replica B at its next request', async () => {
-    const { id, token } = await a.auth.tokens.issue(USERS['1']!, { name: 'to revoke' });
+    const { id, token } = await a.auth.tokens.issue(ADA, { name: 'to revoke' });
     expect((await me(b, token)).status).toBe(200);
     expect(await a.auth.tokens.revoke(id)).toBe(true);
     const answer = await me(b, token);
@@ -85,7 +85,7 @@ describe('apiTokens(): two replicas, one database', () => {
   });
 
   test('an unknown token and an expired one are 401, each reason logged', async () => {
-    const { token } = await a.auth.tokens.issue(USERS['1']!, {
+    const { token } = await a.auth.tokens.issue(ADA, {
       name: 'old',
       expiresAt: new Date(Date.now() - 1000),
     });

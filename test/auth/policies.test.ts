@@ -1,6 +1,6 @@
 import { createScratchDatabase, type ScratchDatabase } from '../factories/scratch-database';
 import { postgresUrl } from '../factories/test-databases';
-import { Article, USERS, policyCalls, startAuthReplica, type AuthReplica } from '../factories/auth-app';
+import { ADA, Article, GRACE, policyCalls, startAuthReplica, type AuthReplica } from '../factories/auth-app';
 
 jest.setTimeout(60_000);
 
@@ -13,11 +13,11 @@ describe('@Can and @Policy', () => {
   beforeAll(async () => {
     database = await createScratchDatabase(postgresUrl());
     app = await startAuthReplica(database.url);
-    adaToken = (await app.auth.tokens.issue(USERS['1']!, { name: 'ada' })).token;
+    adaToken = (await app.auth.tokens.issue(ADA, { name: 'ada' })).token;
     const [row] = await database.query<{ id: number }>(
       "INSERT INTO articles (author_id, title) VALUES ('2', 'Grace''s') RETURNING id",
     );
-    articleId = row!.id;
+    articleId = Number(row?.id);
   });
   afterAll(async () => {
     await app?.app.close();
@@ -34,7 +34,7 @@ describe('@Can and @Policy', () => {
   });
 
   test("the author's own record reaches the handler", async () => {
-    const { token } = await app.auth.tokens.issue(USERS['2']!, { name: 'grace' });
+    const { token } = await app.auth.tokens.issue(GRACE, { name: 'grace' });
     expect(await update(articleId, token)).toEqual({ status: 200, body: '{"updated":true}' });
   });
 
@@ -46,8 +46,8 @@ describe('@Can and @Policy', () => {
 
   test('auth.can asks the same policy', async () => {
     const article = Object.assign(new Article(), { id: 1, authorId: '1', title: 'mine' });
-    expect(await app.auth.can(USERS['1']!, 'update', article)).toBe(true);
-    expect(await app.auth.can(USERS['2']!, 'update', article)).toBe(false);
+    expect(await app.auth.can(ADA, 'update', article)).toBe(true);
+    expect(await app.auth.can(GRACE, 'update', article)).toBe(false);
   });
 
   test('without credentials, 401 comes before any record is loaded', async () => {

@@ -49,10 +49,9 @@ class CreateArticles1764547300000 implements MigrationInterface {
 }
 
 /** The users every replica knows: Ada (1) and Grace (2). */
-export const USERS: Readonly<Record<string, AuthUser>> = {
-  '1': { id: '1', name: 'Ada' },
-  '2': { id: '2', name: 'Grace' },
-};
+export const ADA: AuthUser = { id: '1', name: 'Ada' };
+export const GRACE: AuthUser = { id: '2', name: 'Grace' };
+const USERS: Readonly<Record<string, AuthUser>> = { '1': ADA, '2': GRACE };
 
 /** How many times the article policy was asked, by every replica. */
 export const policyCalls = { count: 0 };
