@@ -2,7 +2,8 @@ import type { DataSource } from 'typeorm';
 import { Container } from '../container/container';
 import type { DynamicModule } from '../container/module-definition';
 import type { OptionalDependency } from '../container/provider';
-import type { Token } from '../container/token';
+import { InjectionToken, type Token } from '../container/token';
+import { optionsProvider, type OptionsFactory } from '../container/options-factory';
 import { Module } from '../decorators/module';
 import { AuthErrors } from '../errors/auth-errors';
 import type { AuthUser } from '../http/auth-user';
@@ -30,13 +31,16 @@ export interface UserLookup {
 export interface AuthModuleOptions {
   /** The strategy (or strategies, tried in order) of every controller route without `@Public()` or `@Authenticated(...)`; none: such routes are open. */
   readonly default?: string | readonly string[];
-  /** The strategies by name: `jwt()`, `session()`, `apiTokens()`. */
-  readonly strategies: Readonly<Record<string, AuthStrategy>>;
+  /** The strategies by name (`jwt()`, `session()`, `apiTokens()`), or a factory of them given `inject`'s instances (the configuration). */
+  readonly strategies:
+    Readonly<Record<string, AuthStrategy>> | OptionsFactory<Readonly<Record<string, AuthStrategy>>>;
   /** Finds the user of a request's claims (`claims.sub`); null or undefined is a 401. */
   readonly user: UserLookup;
   /** The id sessions and API tokens keep of a user. Default: `String(user.id)`. */
   readonly userId?: (user: AuthUser) => string;
 }
+
+const AUTH_SETTINGS = new InjectionToken<AuthSettings>('AuthModule settings');
 
 // The user factory's dependencies are the application's (its UserService), which AuthModule's own
 // scope cannot see: they are taken from the root module's, once every provider exists.
@@ -78,17 +82,25 @@ function isOptional(entry: Token | OptionalDependency): entry is OptionalDepende
 export class AuthModule {
   /** Authentication with `options`' strategies. @example AuthModule.forRoot({ default: 'session', strategies: { session: session() }, user }) */
   static forRoot(options: AuthModuleOptions): DynamicModule {
-    const settings = checkOptions(options);
-    const needsDatabase = [...settings.strategies.values()].some(
-      (strategy) => 'issue' in strategy || 'login' in strategy,
-    );
+    checkShape(options);
     return {
       module: AuthModule,
       global: true,
       providers: [
+        optionsProvider(AUTH_SETTINGS, options.strategies, (strategies) =>
+          checkSettings(options, strategies),
+        ),
         {
           provide: Authentication,
-          useFactory: (logger: Logger, container: Container, metrics: Metrics | undefined) => {
+          useFactory: (
+            settings: AuthSettings,
+            logger: Logger,
+            container: Container,
+            metrics: Metrics | undefined,
+          ) => {
+            const needsDatabase = [...settings.strategies.values()].some(
+              (strategy) => 'issue' in strategy || 'login' in strategy,
+            );
             const dataSource = needsDatabase ? postgresOf(container) : undefined;
             for (const strategy of settings.strategies.values())
               strategy.start({ dataSource: () => dataSource?.() ?? postgresOf(container)() });
@@ -104,13 +116,19 @@ export class AuthModule {
               container,
             });
           },
-          inject: [LOGGER, Container as unknown as Token<Container>, { token: Metrics, optional: true }],
+          inject: [
+            AUTH_SETTINGS,
+            LOGGER,
+            Container as unknown as Token<Container>,
+            { token: Metrics, optional: true },
+          ],
         },
         { provide: ROUTE_SECURITY, useExisting: Authentication },
         {
           provide: Auth,
-          useFactory: (authentication: Authentication) => new Auth(settings, authentication),
-          inject: [Authentication],
+          useFactory: (settings: AuthSettings, authentication: Authentication) =>
+            new Auth(settings, authentication),
+          inject: [AUTH_SETTINGS, Authentication],
         },
       ],
       exports: [Auth, Authentication, ROUTE_SECURITY],
@@ -130,7 +148,7 @@ function postgresOf(container: Container): () => DataSource {
   return () => dataSource;
 }
 
-function checkOptions(options: AuthModuleOptions): AuthSettings {
+function checkShape(options: AuthModuleOptions): void {
   if (
     typeof options !== 'object' ||
     options === null ||
@@ -138,7 +156,18 @@ function checkOptions(options: AuthModuleOptions): AuthSettings {
     options.strategies === null
   )
     throw AuthErrors.invalidStrategy('AuthModule.forRoot', 'give { default, strategies, user }');
-  const strategies = new Map(Object.entries(options.strategies));
+  if (typeof options.user?.useFactory !== 'function')
+    throw AuthErrors.invalidStrategy(
+      'AuthModule.forRoot',
+      'user needs a useFactory that returns (claims) => user',
+    );
+}
+
+function checkSettings(
+  options: AuthModuleOptions,
+  given: Readonly<Record<string, AuthStrategy>>,
+): AuthSettings {
+  const strategies = new Map(Object.entries(given));
   for (const [name, strategy] of strategies) {
     if (typeof strategy?.recognise !== 'function')
       throw AuthErrors.invalidStrategy(
@@ -146,11 +175,6 @@ function checkOptions(options: AuthModuleOptions): AuthSettings {
         `strategies.${name} is not a strategy: make it with jwt(), session() or apiTokens()`,
       );
   }
-  if (typeof options.user?.useFactory !== 'function')
-    throw AuthErrors.invalidStrategy(
-      'AuthModule.forRoot',
-      'user needs a useFactory that returns (claims) => user',
-    );
   const defaults = options.default === undefined ? [] : [options.default].flat();
   for (const name of defaults) {
     if (!strategies.has(name))
