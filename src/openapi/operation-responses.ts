@@ -46,10 +46,6 @@ const PAGE_STATUSES: Readonly<Record<ResourceAction, readonly number[]>> = {
 // What keel answers for a body before the handler has it: malformed, too large, of an unknown type, invalid.
 const BODY_STATUSES = [400, 413, 415, 422];
 
-const UNAUTHENTICATED_HEADERS = {
-  'WWW-Authenticate': { description: 'The scheme(s) to authenticate with', schema: { type: 'string' } },
-};
-
 const DESCRIPTIONS: Readonly<Record<number, string>> = {
   200: 'OK',
   201: 'Created; Location names the new resource',
@@ -122,7 +118,6 @@ function answer(status: number, isPage: boolean, schemas: ResponseSchemas): Json
   if (status === 204) return {};
   if (status === 303) return { headers: LOCATION };
   if (status === 429) return { headers: TOO_MANY_HEADERS, ...json(schemas.error) };
-  if (status === 401) return { headers: UNAUTHENTICATED_HEADERS, ...json(schemas.error) };
   if (status === 503) return { headers: RETRY_AFTER, ...json(schemas.error) };
   // A page resource answers its successes, a missing item and an invalid form with pages.
   if (isPage && (status < 300 || status === 404 || status === 422)) return { content: HTML };
