@@ -7,13 +7,13 @@ const config: Config = {
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': '@swc/jest',
-    // pg-boss and serialize-error (with non-error) ship ES modules only, which Jest on Node 20 cannot require.
-    '/node_modules/(pg-boss|serialize-error|non-error)/.+\\.js$': [
+    // pg-boss, serialize-error (with non-error) and jose ship ES modules only, which Jest on Node 20 cannot require.
+    '/node_modules/(pg-boss|serialize-error|non-error|jose)/.+\\.js$': [
       '@swc/jest',
       { module: { type: 'commonjs' } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error|jose)/)'],
   moduleNameMapper: {
     '^keel$': '<rootDir>/src/index.ts',
     '^keel/testing$': '<rootDir>/src/testing/index.ts',

@@ -127,3 +127,20 @@ export type {
 } from './ratelimit/rate-limit-options';
 export { SessionModule } from './session/session-module';
 export type { SessionModuleOptions, SessionSecret } from './session/session-options';
+export { hashPassword, needsRehash, verifyPassword, type PasswordOptions } from './auth/passwords';
+export type { AuthUser } from './http/auth-user';
+export { Auth, type ApiTokenIssuer } from './auth/auth';
+export { AuthModule, type AuthModuleOptions, type UserLookup } from './auth/auth-module';
+export { AuthTables1764547200000 } from './auth/auth-tables';
+export { Authenticated, CurrentUser, Public } from './auth/auth-decorators';
+export {
+  apiTokens,
+  type ApiTokensOptions,
+  type ApiTokensStrategy,
+  type IssuedToken,
+  type IssueTokenOptions,
+} from './auth/api-tokens';
+export { jwt, type JwtOptions, type JwtStrategy, type SignOptions } from './auth/jwt';
+export { Can, Policy, type CanOptions } from './auth/policies';
+export { session, type SessionOptions, type SessionStrategy } from './auth/session-strategy';
+export type { AuthClaims, AuthStrategy, Recognition } from './auth/strategy';

@@ -18,7 +18,12 @@ import { APP_ROUTES } from '../routing/app-routes';
 import { compileController } from '../routing/route-compiler';
 import { describeJobsUnavailable } from '../jobs/jobs-unavailable';
 import { describeRateLimitUnavailable } from '../ratelimit/rate-limit-unavailable';
+import type { PreparedHandler } from '../http/exchange';
+import type { WrappedRoute } from '../routing/route-endpoint';
+import type { LimitableRoute } from '../ratelimit/rate-limits';
 import { RateLimits, withoutRateLimits } from '../ratelimit/rate-limits';
+import { Authentication } from '../auth/authentication';
+import { withoutAuthentication } from '../auth/without-authentication';
 
 // What errors without a status of their own mean to the client, asked in order.
 const ERROR_DESCRIBERS = [
@@ -78,7 +83,7 @@ export async function bootParts(
       interceptors: container.getAll(APP_INTERCEPTOR),
       filters: container.getAll(APP_FILTER),
     },
-    limit: container.has(RateLimits) ? container.get(RateLimits).limit : withoutRateLimits,
+    limit: behindRateLimitAndAuthentication(container),
     // Shedding comes before any phase: an overloaded process reads no body of a request it turns away.
     refuse: load.isShedding ? shedLoad(load) : undefined,
   });
@@ -98,4 +103,15 @@ export async function bootParts(
     onDone: () => load.watch(),
   });
   return { container, pipeline, status, logger, settings, bootstrapHooks };
+}
+
+// A route's rate limit comes first, so that credentials are not tried faster than it allows; then
+// who is calling, and what they may do; then its guards.
+function behindRateLimitAndAuthentication(container: Container) {
+  const limit = container.has(RateLimits) ? container.get(RateLimits).limit : withoutRateLimits;
+  const authenticate = container.has(Authentication)
+    ? container.get(Authentication).wrap
+    : withoutAuthentication;
+  return (route: LimitableRoute & WrappedRoute, handler: PreparedHandler): PreparedHandler =>
+    limit(route, authenticate(route, handler));
 }

@@ -1,3 +1,4 @@
+import { AuthErrors } from './auth-errors';
 import { CliErrors } from './cli-errors';
 import { ConfigErrors } from './config-errors';
 import { ContainerErrors } from './container-errors';
@@ -41,6 +42,7 @@ export const ERROR_GROUPS = {
   JobErrors,
   TestingErrors,
   RequestErrors,
+  AuthErrors,
 } as const;
 
 type Groups = typeof ERROR_GROUPS;

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Class } from '../container/token';
+import type { AuthUser } from './auth-user';
 import { HandlerErrors } from '../errors/handler-errors';
 import { RoutingErrors } from '../errors/routing-errors';
 import type { Logger } from '../logging/logger';
@@ -22,7 +23,7 @@ export interface ContextTarget {
   /** Set when the handler reads `ctx.res`. */
   isTakenOver: boolean;
   /** What keel knows of the request: its id, its route. */
-  readonly state: { readonly requestId: string };
+  readonly state: { readonly requestId: string; user?: AuthUser | undefined };
   readonly hasResponded: boolean;
 }
 
@@ -49,6 +50,18 @@ export interface RouteRuntime {
 }
 
 let construct: (exchange: ContextTarget, runtime: RouteRuntime) => Context;
+let assignUser: (ctx: Context, user: AuthUser) => void;
+
+/**
+ * Records the user a request was authenticated as, for `ctx.user` and `currentRequest().user`.
+ * @internal authentication's own step
+ *
+ * @example
+ * authenticateAs(ctx, user);
+ */
+export function authenticateAs(ctx: Context, user: AuthUser): void {
+  assignUser(ctx, user);
+}
 
 /**
  * Builds the context of one request: keel's own step, as a handler only ever receives one.
@@ -90,6 +103,9 @@ export class Context {
 
   static {
     construct = (exchange, runtime) => new Context(exchange, runtime);
+    assignUser = (ctx, user) => {
+      ctx.#exchange.state.user = user;
+    };
   }
 
   /** The Express request, for what the context does not cover (headers, `req.ip`, the raw body). */
@@ -186,6 +202,14 @@ export class Context {
    */
   get requestId(): string {
     return this.#exchange.state.requestId;
+  }
+
+  /**
+   * The user `AuthModule` authenticated the request as; undefined on a `@Public()` route and
+   * without `AuthModule`. @example ctx.user?.email
+   */
+  get user(): AuthUser | undefined {
+    return this.#exchange.state.user;
   }
 
   /** The matched route: `{ name, method, path }`, such as `orders.show`. @example ctx.route?.name */

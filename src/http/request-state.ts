@@ -1,5 +1,6 @@
 import type { Context, Span } from '@opentelemetry/api';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuthUser } from './auth-user';
 import type { RouteInfo } from './route-info';
 
 /** The request being served, as {@link currentRequest} gives it. */
@@ -10,6 +11,8 @@ export interface CurrentRequest {
   readonly route: RouteInfo | undefined;
   /** The trace it belongs to, when tracing is on. */
   readonly traceId: string | undefined;
+  /** The user `AuthModule` authenticated it as; undefined on a public route or without `AuthModule`. */
+  readonly user: AuthUser | undefined;
 }
 
 /**
@@ -23,6 +26,8 @@ export interface CurrentRequest {
  */
 export class RequestState implements CurrentRequest {
   route: RouteInfo | undefined = undefined;
+  /** Set by authentication, once the request's credentials name a user. */
+  user: AuthUser | undefined = undefined;
   /** Set by tracing, where it is on, and carried by every log line of the request. */
   traceId: string | undefined = undefined;
   spanId: string | undefined = undefined;

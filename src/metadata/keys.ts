@@ -30,4 +30,12 @@ export const MetadataKey = {
   rateLimit: Symbol('keel:rate-limit'),
   /** Under `custom`: the answers a keel route documents itself (`RouteDoc.answers`), such as readiness's 503. */
   routeAnswers: Symbol('keel:route-answers'),
+  /** Under `custom`: the route needs no user (`@Public()`). */
+  authPublic: Symbol('keel:auth-public'),
+  /** Under `custom`: the strategies that may authenticate the route (`@Authenticated(...)`). */
+  authStrategies: Symbol('keel:auth-strategies'),
+  /** Under `custom`: what the current user must be allowed to do (`@Can(...)`). */
+  authCan: Symbol('keel:auth-can'),
+  /** On a policy class: the entity it decides for (`@Policy(Entity)`). */
+  policy: Symbol('keel:policy'),
 } as const;

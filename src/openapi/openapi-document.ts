@@ -3,7 +3,8 @@ import type { CanActivate, HookEntry } from '../hooks/hook-types';
 import { pathParameters } from '../routing/path';
 import type { HttpMethod, RouteDefinition } from '../routing/route';
 import type { RouteDoc } from '../routing/route-doc';
-import { securitySchemeOf, type SecurityScheme } from './authenticates';
+import { securitySchemeOf, type NamedSecurityScheme, type SecurityScheme } from './authenticates';
+import type { RouteSecurity } from './route-security';
 import { ClassSchemas } from './class-schemas';
 import type { JsonSchema } from './json-schema';
 import type { StandardSchemaV1 } from '../binding/standard-schema';
@@ -65,6 +66,8 @@ export interface ApplicationFacts {
   readonly globalGuards: readonly HookEntry<CanActivate>[];
   /** Whether a route may answer 503: the application has a database or sheds load, and the route is no health route. */
   readonly mayBeUnavailable: (route: RouteDefinition) => boolean;
+  /** How a route is authenticated and authorized (`AuthModule`); undefined or none: by its guards alone. */
+  readonly securityOf?: (route: RouteDefinition) => RouteSecurity | undefined;
 }
 
 const NO_FACTS: ApplicationFacts = { globalGuards: [], mayBeUnavailable: () => false };
@@ -88,7 +91,7 @@ export function buildOpenApiDocument(
   info: OpenApiInfo,
   application: ApplicationFacts = NO_FACTS,
 ): OpenApiDocument {
-  const { globalGuards, mayBeUnavailable } = application;
+  const { globalGuards, mayBeUnavailable, securityOf } = application;
   const schemas = new ClassSchemas();
   const schemaDocs = new SchemaDocuments();
   const security = new SecuritySchemes();
@@ -109,13 +112,15 @@ export function buildOpenApiDocument(
     const declaredGuards = route.hooks?.guards ?? [];
     const requirement = security.requirementOf([...globalGuards, ...declaredGuards], route.source);
     const where = `${method.toUpperCase()} ${route.path}`;
+    const opened = securityOf?.(route);
+    const requirements = security.alternativesOf(opened, requirement, route.source);
     path[method] = {
       operationId,
       ...(doc.tag ? { tags: [doc.tag] } : {}),
       ...parametersOf(route.path, doc, schemas, schemaOf(schemaDocs, where)),
       ...(doc.body ? { requestBody: requestBody(doc.body, schemas) } : {}),
       ...(doc.bodySchema ? { requestBody: schemaBody(schemaDocs.of(doc.bodySchema, `${where} body`)) } : {}),
-      ...(requirement ? { security: [requirement] } : {}),
+      ...(requirements.length > 0 ? { security: requirements } : {}),
       responses: operationResponses(
         doc,
         {
@@ -124,8 +129,9 @@ export function buildOpenApiDocument(
           validationError: { $ref: '#/components/schemas/ValidationError' },
         },
         {
-          authenticates: requirement !== undefined,
-          isGuarded: declaredGuards.length > 0,
+          authenticates: requirements.length > 0,
+          isGuarded: declaredGuards.length > 0 || opened?.isAuthorized === true,
+          mayBeMissing: opened?.loadsRecord === true,
           mayBeUnavailable: mayBeUnavailable(route),
           isRateLimited: rateLimitOf({ metadata: route.hooks?.metadata }) !== undefined,
         },
@@ -157,13 +163,31 @@ class SecuritySchemes {
     for (const guard of guards) {
       const stated = securitySchemeOf(guard);
       if (!stated) continue;
-      const known = this.#schemes.get(stated.name);
-      if (known && JSON.stringify(known.scheme) !== JSON.stringify(stated.scheme))
-        throw OpenApiErrors.conflictingSecurityScheme(stated.name, known.source, source);
-      if (!known) this.#schemes.set(stated.name, { scheme: stated.scheme, source });
+      this.#add(stated, source);
       requirement[stated.name] = [];
     }
     return Object.keys(requirement).length > 0 ? requirement : undefined;
+  }
+
+  // Any one of the strategies that open a route will do (alternatives), each besides what its guards require.
+  alternativesOf(
+    opened: RouteSecurity | undefined,
+    guarded: Record<string, []> | undefined,
+    source: string,
+  ): Record<string, []>[] {
+    const names = Object.entries(opened?.schemes ?? {}).map(([name, scheme]) => {
+      this.#add({ name, scheme }, source);
+      return name;
+    });
+    if (names.length === 0) return guarded ? [guarded] : [];
+    return names.map((name) => ({ ...guarded, [name]: [] }));
+  }
+
+  #add(stated: NamedSecurityScheme, source: string): void {
+    const known = this.#schemes.get(stated.name);
+    if (known && JSON.stringify(known.scheme) !== JSON.stringify(stated.scheme))
+      throw OpenApiErrors.conflictingSecurityScheme(stated.name, known.source, source);
+    if (!known) this.#schemes.set(stated.name, { scheme: stated.scheme, source });
   }
 
   all(): Record<string, SecurityScheme> {

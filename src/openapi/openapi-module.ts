@@ -14,6 +14,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { resolveOpenApiOptions, type OpenApiOptions, type OpenApiSettings } from './openapi-options';
 import { OPENAPI_DOCUMENT, type OpenApiDocumentSource } from './openapi-token';
 import { swaggerUiRoutes } from './swagger-ui';
+import { ROUTE_SECURITY, type RouteSecurity } from './route-security';
 
 const OPENAPI_SETTINGS = new InjectionToken<OpenApiSettings>('OpenAPI settings');
 
@@ -62,6 +63,13 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnModul
     return (route) => mayRefuse && !load.isExempt(route.path);
   }
 
+  // Authentication states how each route is opened, where the application has it.
+  #securityOf(): ((route: RouteDefinition) => RouteSecurity | undefined) | undefined {
+    if (!this.#container.has(ROUTE_SECURITY)) return undefined;
+    const source = this.#container.get(ROUTE_SECURITY);
+    return (route) => source.securityOf(route);
+  }
+
   // Built again only when routes were added since: `app.router` takes routes after boot too.
   document(): OpenApiDocument {
     const routes = this.#router?.routes() ?? [];
@@ -69,6 +77,7 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnModul
       this.#document = buildOpenApiDocument(routes.filter(this.#settings.include), this.#settings.info, {
         globalGuards: this.#container.getAll(APP_GUARD),
         mayBeUnavailable: this.#unavailability(),
+        securityOf: this.#securityOf(),
       });
       this.#routeCount = routes.length;
     }

@@ -20,6 +20,8 @@ export interface AnswerSources {
   readonly mayBeUnavailable: boolean;
   /** The route has a `@RateLimit`: 429 with `Retry-After` and the `RateLimit` headers. */
   readonly isRateLimited: boolean;
+  /** A policy's record is loaded before the handler (`@Can(..., { from })`): 404 when there is none. */
+  readonly mayBeMissing?: boolean;
 }
 
 // The resource convention's own answers, action by action: JSON for API resources, pages for the others.
@@ -97,6 +99,7 @@ export function operationResponses(
   if (doc.params?.length || doc.query?.some((query) => query.pipes?.length)) statuses.add(400);
   if (sources.authenticates) statuses.add(401);
   if (sources.isGuarded) statuses.add(403);
+  if (sources.mayBeMissing) statuses.add(404);
   if (sources.mayBeUnavailable) statuses.add(503);
   if (sources.isRateLimited) statuses.add(429);
   const stated = doc.answers ?? {};

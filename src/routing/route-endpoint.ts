@@ -11,6 +11,8 @@ export interface WrappedRoute {
   /** As boot errors name it: `OrderController.store (POST /orders)`. */
   readonly description: string;
   readonly metadata: ReadonlyMap<unknown, unknown> | undefined;
+  /** Declared by a controller class (its decorators apply), rather than a function route or a module's own. */
+  readonly isController?: boolean;
 }
 
 /**
@@ -46,7 +48,10 @@ export function routeEndpoint(route: RouteDefinition, { globals, wrap, parts }: 
       metadata,
       isProbe: metadata.get(MetadataKey.probeRoute) === true,
       middleware,
-      call: wrap({ description, metadata }, composeHandler(route.handler, guards, interceptors)),
+      call: wrap(
+        { description, metadata, isController: route.hooks !== undefined },
+        composeHandler(route.handler, guards, interceptors),
+      ),
       catchError: filterCatcher(filters),
     },
     parts,

@@ -7,6 +7,8 @@ export interface LoadRequest {
   url: string;
   method: 'GET' | 'POST';
   body?: string;
+  /** Headers every request carries besides the body's type (an `Authorization`). */
+  headers?: Record<string, string>;
   /** The status a healthy server answers: wrk counts only answers outside 2xx and 3xx. */
   expectedStatus: number;
   connections: number;

@@ -10,7 +10,10 @@ async function main(): Promise<void> {
     url: request.url,
     method: request.method,
     body: request.body,
-    headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...request.headers,
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     connections: request.connections,
     duration: request.durationSeconds,
   });

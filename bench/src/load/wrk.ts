@@ -28,6 +28,8 @@ function writeScript(request: LoadRequest): string {
   const lines = [REPORT_SCRIPT, `wrk.method = ${luaString(request.method)}`];
   if (request.body !== undefined)
     lines.push(`wrk.body = ${luaString(request.body)}`, `wrk.headers["Content-Type"] = "application/json"`);
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`);
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'keel-bench-wrk-')), 'load.lua');
   writeFileSync(file, lines.join('\n'));
   return file;

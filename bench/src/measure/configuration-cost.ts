@@ -2,6 +2,7 @@ import type { ServerLaunch } from '../processes/server-process';
 import type { BenchSettings } from '../settings';
 import { measureVariants, type VariantFigures } from './keel-variants';
 import { benchRoute } from './routes';
+import { benchJwt } from '../servers/bench-jwt';
 
 const ORDER_ROUTE = benchRoute('GET /orders/:id');
 
@@ -9,7 +10,9 @@ const ORDER_ROUTE = benchRoute('GET /orders/:id');
 interface Configuration {
   readonly label: string;
   /** The switches `keel-configured-server` reads; none: the bare application, the baseline. */
-  readonly switches: readonly ('HOOKS' | 'ACCESS_LOG' | 'METRICS' | 'LOAD_SHEDDING' | 'NO_REQUEST_SCOPE')[];
+  readonly switches: readonly (
+    'HOOKS' | 'ACCESS_LOG' | 'METRICS' | 'LOAD_SHEDDING' | 'NO_REQUEST_SCOPE' | 'JWT'
+  )[];
 }
 
 /** The first is the baseline every other is compared with. */
@@ -21,6 +24,7 @@ export const CONFIGURATIONS: readonly Configuration[] = [
   { label: 'load shedding on, idle', switches: ['LOAD_SHEDDING'] },
   { label: 'access log, metrics and load shedding', switches: ['ACCESS_LOG', 'METRICS', 'LOAD_SHEDDING'] },
   { label: 'request scope off (requestScope: false)', switches: ['NO_REQUEST_SCOPE'] },
+  { label: 'JWT verify (a valid HS256 token, AuthModule jwt())', switches: ['JWT'] },
 ];
 
 /**
@@ -38,7 +42,9 @@ export function measureConfigurationCost(
       script: 'keel-configured-server.js',
       env: Object.fromEntries(switches.map((name) => [name, '1'])),
       logsToFile: switches.includes('ACCESS_LOG'),
-      route: ORDER_ROUTE,
+      route: switches.includes('JWT')
+        ? { ...ORDER_ROUTE, headers: { authorization: `Bearer ${benchJwt()}` } }
+        : ORDER_ROUTE,
     })),
     launch,
     settings,

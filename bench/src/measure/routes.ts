@@ -7,6 +7,8 @@ export interface BenchRoute {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Headers the request carries (an `Authorization`). */
+  headers?: Record<string, string>;
   /** The status a healthy server answers. */
   status: number;
   /** The JSON every server must answer, checked before any load: a server that differs stops the run. */

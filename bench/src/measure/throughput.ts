@@ -33,6 +33,7 @@ export function loadRoute(
       url: server.baseUrl + route.path,
       method: route.method,
       body: route.body,
+      headers: route.headers,
       expectedStatus: route.status,
       connections: settings.connections,
       durationSeconds: seconds,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import {
   APP_GUARD,
+  AuthModule,
   APP_INTERCEPTOR,
   Controller,
   Get,
@@ -8,12 +9,14 @@ import {
   Module,
   Param,
   createApplication,
+  jwt,
   type CallNext,
   type CanActivate,
   type Context,
   type Interceptor,
   type Provider,
 } from 'keel';
+import { BENCH_JWT_SECRET } from './bench-jwt';
 import { shownOrder } from './create-order';
 import { readServerEnvironment } from './server-environment';
 
@@ -47,8 +50,21 @@ const hooks: Provider[] = [
   { provide: APP_INTERCEPTOR, useClass: ServedBy },
 ];
 
+// Every controller route needs a user, found by a valid HS256 token: the signature and exp checked
+// by jose, the user made from the claims without a lookup.
+function authentication() {
+  return AuthModule.forRoot({
+    default: 'jwt',
+    strategies: { jwt: jwt({ secret: BENCH_JWT_SECRET }) },
+    user: { useFactory: () => (claims) => ({ id: claims.sub }) },
+  });
+}
+
 @Module({
-  imports: isOn('METRICS') ? [MetricsModule.forRoot()] : [],
+  imports: [
+    ...(isOn('METRICS') ? [MetricsModule.forRoot()] : []),
+    ...(isOn('JWT') ? [authentication()] : []),
+  ],
   controllers: [OrderController],
   providers: isOn('HOOKS') ? hooks : [],
 })
@@ -57,7 +73,7 @@ class AppModule {}
 // `GET /orders/:id` with the parts of a production configuration the environment turns on: hooks
 // (HOOKS=1), the access log through keel's default pino logger (ACCESS_LOG=1; the runner discards
 // stdout, as a log shipper would read it), `GET /metrics` with keel's HTTP series (METRICS=1), load shedding with the limit `framework new` writes
-// (LOAD_SHEDDING=1); and without the request scope that currentRequest() reads (NO_REQUEST_SCOPE=1), or
+// (LOAD_SHEDDING=1), every route behind AuthModule's jwt() (JWT=1); and without the request scope that currentRequest() reads (NO_REQUEST_SCOPE=1), or
 // without the `X-Request-Id` header read and answered (NO_REQUEST_ID_HEADER=1).
 // Each off, the application pays nothing for it.
 async function main(): Promise<void> {
