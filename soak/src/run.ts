@@ -70,6 +70,7 @@ interface Tally {
   hung: Map<string, number>;
   kindsTried: Set<string>;
   serverLog: Map<string, number>;
+  serverWarnings: Map<string, number>;
   writes: Map<string, number>;
 }
 
@@ -82,6 +83,7 @@ const tally: Tally = {
   hung: new Map(),
   kindsTried: new Set(),
   serverLog: new Map(),
+  serverWarnings: new Map(),
   writes: new Map(),
 };
 
@@ -194,6 +196,8 @@ function startSample(dataDir: string): Promise<{ child: ChildProcess; port: numb
           resolve({ child, port });
         }
         if (line.includes('"level":50')) count(tally.serverLog, errorOf(line));
+        // A warning is a symptom too: a job queue falling behind, a store failing over.
+        if (line.includes('"level":40')) count(tally.serverWarnings, errorOf(line));
       }
     });
     child.once('exit', (code) => reject(new Error(`the sample exited (${code}) before listening`)));
@@ -263,6 +267,7 @@ function report(seconds: number, samples: readonly ProcessSample[], after: Proce
     `resets on keep-alive requests: ${tally.resets}; connections reset after raw bad input: ${tally.rawResets}`,
     `inputs neither answered nor closed within ${RAW_TIMEOUT_MS} ms: ${[...tally.hung].map(([k, n]) => `${k}×${n}`).join(', ') || 'none'}`,
     `server errors logged: ${[...tally.serverLog].map(([k, n]) => `${k} ×${n}`).join('; ') || 'none'}`,
+    `server warnings logged: ${[...tally.serverWarnings].map(([k, n]) => `${k} ×${n}`).join('; ') || 'none'}`,
     describe('server at the start', samples[0] as ProcessSample),
     describe('after the first second', first),
     describe('after a quarter of the run', warm),
