@@ -12,8 +12,13 @@ class BrokenWarmUp implements OnApplicationBootstrap {
 
 test('a request that meets a failed onApplicationBootstrap is a 500 with the headers of every error answer, its reason only in the log', async () => {
   const log = captureLog();
+  // A hook that fails with no caller to reject sets the process's exit code: the suite's own is kept.
+  const exitCode = process.exitCode;
   const app = await bootApp(moduleWith({ providers: [BrokenWarmUp] }), { logger: log.logger });
   const response = await request(listenerOf(app)).get('/anything');
+  expect(process.exitCode).toBe(1);
+  process.exitCode = exitCode;
+  await app.close().catch(() => undefined);
   expect(response.status).toBe(500);
   expect(response.body).toEqual({ error: 'internal server error' });
   expect(response.headers['x-content-type-options']).toBe('nosniff');
