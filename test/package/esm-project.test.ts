@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
+import { isRunning, startDevServer, type DevServerRun } from '../factories/dev-server';
 import { eventually } from '../factories/eventually';
 import { within } from '../factories/http-client';
 
@@ -56,9 +57,33 @@ export class GreetingController {
   'src/greetings/greeting.module.ts': `import { Module } from 'keel';
 import { GreetingController } from './greeting.controller.js';
 import { GreetingService } from './greeting.service.js';
+import { NoteController } from './note.controller.js';
 
-@Module({ controllers: [GreetingController], providers: [GreetingService] })
+@Module({ controllers: [GreetingController, NoteController], providers: [GreetingService] })
 export class GreetingModule {}
+`,
+  // Rows in the embedded database, for framework dev to keep across restarts.
+  'src/greetings/note.controller.ts': `import { Controller, Get, Param, Post } from 'keel';
+import { DataSource } from 'typeorm';
+
+const TABLE = 'CREATE TABLE IF NOT EXISTS notes (body text NOT NULL)';
+
+@Controller('/notes')
+export class NoteController {
+  constructor(private readonly db: DataSource) {}
+
+  @Post(':body') async create(@Param('body') body: string) {
+    await this.db.query(TABLE);
+    await this.db.query('INSERT INTO notes (body) VALUES ($1)', [body]);
+    return { created: body };
+  }
+
+  @Get() async index() {
+    await this.db.query(TABLE);
+    const rows: { body: string }[] = await this.db.query('SELECT body FROM notes');
+    return { notes: rows.map((row) => row.body) };
+  }
+}
 `,
   'test/greetings.test.ts': `import 'reflect-metadata';
 import { createTestingApplication, type TestingApplication } from 'keel/testing';
@@ -169,4 +194,113 @@ test('an ES module import and a require of keel are the same instance, so its me
     30_000,
   );
   expect(stdout.trim()).toBe('true true');
+});
+
+describe('framework dev in the ES module project', () => {
+  const controllerFile = () => path.join(project, 'src', 'greetings', 'greeting.controller.ts');
+  const GREETING = 'return { greeting: this.greetings.greet(name) };';
+  let original: string;
+  let dev: DevServerRun;
+
+  // The answer of the application framework dev started last (a new one listens on a new port).
+  async function latest(route: string, init?: RequestInit): Promise<unknown> {
+    const url = dev.latestUrl();
+    if (!url) throw new Error(`no application listening yet; output:\n${dev.output()}`);
+    return (await fetch(`${url}${route}`, init)).json();
+  }
+
+  const editGreeting = (extra: string) =>
+    writeFile(
+      controllerFile(),
+      original.replace(GREETING, `return { greeting: this.greetings.greet(name), ${extra} };`),
+    );
+
+  beforeAll(async () => {
+    original = await readFile(controllerFile(), 'utf8');
+    dev = startDevServer(project, projectEnv());
+  });
+
+  afterAll(async () => {
+    await dev.kill();
+    await writeFile(controllerFile(), original);
+  }, 30_000);
+
+  test('npm run dev runs it; after each edit of a controller the new code answers (reload time printed)', async () => {
+    const pkg = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.dev).toBe('framework dev');
+    // Injected by its type: the compiled controller kept its decorator metadata.
+    await eventually(async () => expect(await latest('/greetings/ada')).toEqual({ greeting: 'hello, ada' }), {
+      within: 120_000,
+    });
+    expect(dev.output()).toContain('types are not checked on reload');
+    const times: number[] = [];
+    for (let round = 1; round <= 5; round += 1) {
+      const startedAt = performance.now();
+      await editGreeting(`round: ${round}`);
+      await eventually(
+        async () => expect(await latest('/greetings/ada')).toEqual({ greeting: 'hello, ada', round }),
+        { within: 20_000, every: 10 },
+      );
+      times.push(performance.now() - startedAt);
+    }
+    const median = [...times].sort((a, b) => a - b)[2] as number;
+    process.stdout.write(
+      `framework dev, write to new answer: ${times.map(Math.round).join(', ')} ms; median ${Math.round(median)} ms\n`,
+    );
+  }, 240_000);
+
+  test('a syntax error prints the compiler message, file and line, and the application is back once it is fixed', async () => {
+    const running = dev.applicationPids().at(-1) as number;
+    const broken = original.replace('return { path: ctx.req.path };', 'return { path: ctx.req.path ;');
+    const line = broken.split('\n').findIndex((text) => text.includes('ctx.req.path ;')) + 1;
+    await writeFile(controllerFile(), broken);
+    await eventually(() => expect(dev.output()).toContain('do not compile'), { within: 20_000 });
+    expect(dev.output()).toContain('Syntax Error');
+    expect(dev.output()).toContain('src/greetings/greeting.controller.ts:');
+    expect(dev.output()).toMatch(new RegExp(`\\n\\s*${line} \\|\\s+return \\{ path: ctx\\.req\\.path ;`));
+    expect(isRunning(running)).toBe(false);
+    expect(isRunning(dev.pid)).toBe(true);
+
+    await editGreeting('fixed: true');
+    await eventually(
+      async () => expect(await latest('/greetings/ada')).toEqual({ greeting: 'hello, ada', fixed: true }),
+      { within: 20_000 },
+    );
+  }, 60_000);
+
+  test('the embedded database keeps its rows across restarts', async () => {
+    const body = `kept-${Date.now()}`;
+    // Retried until the database has connected, in the background, after the application listens.
+    await eventually(
+      async () => expect(await latest(`/notes/${body}`, { method: 'POST' })).toEqual({ created: body }),
+      {
+        within: 60_000,
+      },
+    );
+    const before = dev.applicationPids().at(-1) as number;
+    await editGreeting("after: 'restart'");
+    await eventually(
+      async () =>
+        expect(await latest('/greetings/ada')).toEqual({ greeting: 'hello, ada', after: 'restart' }),
+      { within: 20_000 },
+    );
+    expect(dev.applicationPids().at(-1)).not.toBe(before);
+    expect(isRunning(before)).toBe(false);
+    await eventually(
+      async () => expect(await latest('/notes')).toEqual({ notes: expect.arrayContaining([body]) }),
+      {
+        within: 60_000,
+      },
+    );
+  }, 180_000);
+
+  test('SIGINT stops the application and the watcher, and framework dev exits 0', async () => {
+    const started = dev.applicationPids();
+    expect(started.length).toBeGreaterThan(5);
+    process.kill(dev.pid, 'SIGINT');
+    expect(await within(dev.exited, 30_000, 'framework dev to exit')).toBe(0);
+    expect(started.filter(isRunning)).toEqual([]);
+  }, 60_000);
 });
