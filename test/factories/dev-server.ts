@@ -19,15 +19,20 @@ export interface DevServerRun {
 }
 
 /**
- * Starts the project's `node_modules/.bin/framework dev`, the program `npm run dev` runs, as its
- * own process (no npm in between, so a signal sent to `pid` reaches the dev server alone).
+ * Starts `framework dev` in `project` as its own process (no npm in between, so a signal sent to
+ * `pid` reaches the dev server alone); `program` is the project's `node_modules/.bin/framework`,
+ * the one `npm run dev` runs, unless given.
  *
  * @example
  * const dev = startDevServer(project, { ...process.env, PORT: '0' });
  * await eventually(() => dev.latestUrl() ?? false, { within: 60_000 });
  */
-export function startDevServer(project: string, env: NodeJS.ProcessEnv): DevServerRun {
-  const child = spawn(path.join(project, 'node_modules', '.bin', 'framework'), ['dev'], {
+export function startDevServer(
+  project: string,
+  env: NodeJS.ProcessEnv,
+  program = path.join(project, 'node_modules', '.bin', 'framework'),
+): DevServerRun {
+  const child = spawn(process.execPath, [program, 'dev'], {
     cwd: project,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

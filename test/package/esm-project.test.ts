@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
 import { isRunning, startDevServer, type DevServerRun } from '../factories/dev-server';
+import { ESM_PROJECT_FILES } from '../factories/esm-project-files';
 import { eventually } from '../factories/eventually';
 import { within } from '../factories/http-client';
 
@@ -27,81 +28,6 @@ function projectEnv(): NodeJS.ProcessEnv {
 const inProject = (command: string, args: readonly string[], timeout: number) =>
   run(command, [...args], { cwd: project, env: projectEnv(), timeout, maxBuffer: 16 * 1024 * 1024 });
 
-const FILES: Record<string, string> = {
-  'src/greetings/greeting.service.ts': `import { Injectable } from 'keel';
-
-@Injectable()
-export class GreetingService {
-  greet(name: string): string {
-    return \`hello, \${name}\`;
-  }
-}
-`,
-  'src/greetings/greeting.controller.ts': `import { Controller, Get, Param } from 'keel';
-import type { Context } from 'keel';
-import { GreetingService } from './greeting.service.js';
-
-@Controller('/greetings')
-export class GreetingController {
-  constructor(private readonly greetings: GreetingService) {}
-
-  @Get(':name') show(@Param('name') name: string) {
-    return { greeting: this.greetings.greet(name) };
-  }
-
-  @Get() index(ctx: Context) {
-    return { path: ctx.req.path };
-  }
-}
-`,
-  'src/greetings/greeting.module.ts': `import { Module } from 'keel';
-import { GreetingController } from './greeting.controller.js';
-import { GreetingService } from './greeting.service.js';
-import { NoteController } from './note.controller.js';
-
-@Module({ controllers: [GreetingController, NoteController], providers: [GreetingService] })
-export class GreetingModule {}
-`,
-  // Rows in the embedded database, for framework dev to keep across restarts.
-  'src/greetings/note.controller.ts': `import { Controller, Get, Param, Post } from 'keel';
-import { DataSource } from 'typeorm';
-
-const TABLE = 'CREATE TABLE IF NOT EXISTS notes (body text NOT NULL)';
-
-@Controller('/notes')
-export class NoteController {
-  constructor(private readonly db: DataSource) {}
-
-  @Post(':body') async create(@Param('body') body: string) {
-    await this.db.query(TABLE);
-    await this.db.query('INSERT INTO notes (body) VALUES ($1)', [body]);
-    return { created: body };
-  }
-
-  @Get() async index() {
-    await this.db.query(TABLE);
-    const rows: { body: string }[] = await this.db.query('SELECT body FROM notes');
-    return { notes: rows.map((row) => row.body) };
-  }
-}
-`,
-  'test/greetings.test.ts': `import 'reflect-metadata';
-import { createTestingApplication, type TestingApplication } from 'keel/testing';
-import { AppModule } from '../src/app.module.js';
-
-let app: TestingApplication;
-beforeAll(async () => {
-  app = await createTestingApplication(AppModule).withTestDatabase().boot({ logger: false });
-}, 60_000);
-afterAll(() => app.close());
-
-test('the service is injected by its type', async () => {
-  const res = await app.inject({ method: 'GET', url: '/greetings/ada' });
-  expect(res.json()).toEqual({ greeting: 'hello, ada' });
-});
-`,
-};
-
 beforeAll(async () => {
   parent = await mkdtemp(path.join(os.tmpdir(), 'keel-esm-'));
   project = path.join(parent, NAME);
@@ -110,7 +36,7 @@ beforeAll(async () => {
   await run(process.execPath, [FRAMEWORK, 'new', NAME, '--esm', '--keel', path.join(parent, tarball)], {
     cwd: parent,
   });
-  for (const [file, text] of Object.entries(FILES)) {
+  for (const [file, text] of Object.entries(ESM_PROJECT_FILES)) {
     await run('mkdir', ['-p', path.dirname(path.join(project, file))]);
     await writeFile(path.join(project, file), text);
   }
@@ -304,3 +230,27 @@ describe('framework dev in the ES module project', () => {
     expect(started.filter(isRunning)).toEqual([]);
   }, 60_000);
 });
+
+test('make:controller in the ES module project imports the controller by its .js name, and the project builds', async () => {
+  const { stdout } = await inProject('npx', ['framework', 'make:controller', 'Order', '--api'], 60_000);
+  expect(stdout).toContain('wrote src/http/controllers/order.ts');
+  const appModule = await readFile(path.join(project, 'src', 'app.module.ts'), 'utf8');
+  expect(appModule).toContain("import { OrderController } from './http/controllers/order.js';");
+  // nodenext refuses a relative import without its suffix (TS2835): the build is the proof.
+  await inProject('npm', ['run', 'build'], 120_000);
+}, 200_000);
+
+test('a migration made through the entry point is imported by its .js name, and migrate applies it', async () => {
+  const created = await inProject(process.execPath, ['dist/main.js', 'migration:create', 'AddNote'], 120_000);
+  expect(created.stdout).toMatch(/^wrote src\/migrations\/\d{13}-add-note\.ts\nedited src\/app\.module\.ts:/);
+  const appModule = await readFile(path.join(project, 'src', 'app.module.ts'), 'utf8');
+  const className = /import \{ (AddNote\d{13}) \} from '\.\/migrations\/\d{13}-add-note\.js';/.exec(
+    appModule,
+  )?.[1];
+  expect(appModule).toContain(`migrations: [${className}]`);
+  await inProject('npm', ['run', 'build'], 120_000);
+  const migrate = await inProject(process.execPath, ['dist/main.js', 'migrate'], 120_000);
+  expect(migrate.stdout).toBe(`migrated ${className}\n`);
+  const status = await inProject(process.execPath, ['dist/main.js', 'migrate:status', '--check'], 120_000);
+  expect(status.stdout).toBe(`applied  ${className}\n`);
+}, 400_000);
