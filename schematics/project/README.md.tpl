@@ -5,7 +5,11 @@ A keel application. With Node.js 20.19 or later:
 ```sh
 npm install && npm start   # http://localhost:8080, on an embedded database
 npm test                   # type-check, then the tests
+npm run dev                # serve, recompiling and restarting on each change under src/
 ```
+
+`npm run dev` compiles with SWC (decorator metadata kept) and restarts the application on each change
+under `src/`, keeping the embedded database's data; it does not check types (`npm test` does).
 
 Without `DATABASE_URL`, `npm start` runs PostgreSQL compiled to WebAssembly (PGlite) inside the
 process, keeping its data in `.data/postgres`; `DATABASE_URL=postgres://user:password@host:5432/db npm start`

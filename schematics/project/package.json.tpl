@@ -10,6 +10,7 @@
     "build": "tsc -p tsconfig.build.json",
     "typecheck": "tsc -p tsconfig.json --noEmit",
     "start": "npm run build && node dist/main.js",
+    "dev": "framework dev",
     "test": "npm run typecheck && jest"
   },
   "dependencies": {

@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import path from 'node:path';
 import { isatty } from 'node:tty';
 import { CliErrors } from '../errors/cli-errors';
 import { FrameworkError } from '../errors';
@@ -6,6 +7,7 @@ import { CliError } from '../errors';
 import type { CliHost, CommandSpec } from './command-spec';
 import { CONTROLLER_KINDS, type ControllerKind } from './controller-kinds';
 import { makeController } from './make-controller';
+import { runDevServer } from './dev-server';
 import { JOBS_COMMANDS } from './jobs-commands';
 import { MIGRATION_COMMANDS } from './migration-commands';
 import { createProject } from './new-project';
@@ -28,6 +30,7 @@ const COMMANDS: readonly CommandSpec[] = [
   { name: 'make:controller', define: defineMakeController },
   { name: 'routes', define: defineRoutes },
   { name: 'new', define: defineNew },
+  { name: 'dev', define: defineDev },
   { name: 'openapi', define: defineOpenApi },
   ...MIGRATION_COMMANDS,
   ...JOBS_COMMANDS,
@@ -73,6 +76,17 @@ function defineNew(command: Command): void {
       const summary = createProject({ directory, keel: flags.keel, cwd: process.cwd(), esm: flags.esm });
       process.stdout.write(`${summary}\n`);
     });
+}
+
+function defineDev(command: Command): void {
+  command
+    .description(
+      'serve the project while it is edited: compile src/ with SWC, run node dist/main.js, recompile and restart on each change (types are left to npm test)',
+    )
+    .option('--root <dir>', 'the project directory', '.')
+    .action((flags: { readonly root: string }) =>
+      runDevServer(path.resolve(flags.root), (line) => process.stderr.write(`[dev] ${line}\n`)),
+    );
 }
 
 function defineMakeController(command: Command, host: CliHost): void {

@@ -97,6 +97,22 @@ export const CliErrors = defineErrors({
       "Fix: add JobsModule.forRoot() to the root module's imports.",
   },
 
+  devNoEntry: {
+    code: 'E_DEV_NO_ENTRY',
+    exitCode: USAGE,
+    message: (root: string) =>
+      `framework dev serves a project whose entry point is src/main.ts, and ${root} has none.\n` +
+      'Fix: run it in a project made by `framework new` (or pass its directory with --root).',
+  },
+
+  devCompilerMissing: {
+    code: 'E_DEV_COMPILER_MISSING',
+    exitCode: REFUSED,
+    message: (version: string) =>
+      "framework dev compiles with the project's own @swc/core, and the project has none installed.\n" +
+      `Fix: npm install --save-dev @swc/core@${version}`,
+  },
+
   commandFailed: {
     code: 'E_COMMAND_FAILED',
     exitCode: REFUSED,

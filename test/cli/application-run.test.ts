@@ -50,7 +50,7 @@ describe('Application.run', () => {
     expect(run.stderr).toContain("unknown command 'make:contoller'");
     expect(run.stderr).toContain('(Did you mean make:controller?)');
     expect(run.stderr).toContain(
-      'commands: make:controller, routes, new, openapi, migration:create, migration:generate, migrate, migrate:rollback, migrate:status, jobs:status, help',
+      'commands: make:controller, routes, new, dev, openapi, migration:create, migration:generate, migrate, migrate:rollback, migrate:status, jobs:status, help',
     );
     expect(run.stderr).toContain('onApplicationShutdown ran');
     expect(run.stdout).toBe('');

@@ -218,7 +218,7 @@ describe('framework', () => {
     expectExit(run, 2);
     expect(run.stderr).toContain("unknown command 'make:contoller'");
     expect(run.stderr).toContain(
-      'commands: make:controller, routes, new, openapi, migration:create, migration:generate, migrate, migrate:rollback, migrate:status, jobs:status, help',
+      'commands: make:controller, routes, new, dev, openapi, migration:create, migration:generate, migrate, migrate:rollback, migrate:status, jobs:status, help',
     );
   });
 
