@@ -8,6 +8,7 @@ import { FRAMEWORK, REPO_ROOT } from '../factories/cli';
 import { isRunning, startDevServer, type DevServerRun } from '../factories/dev-server';
 import { ESM_PROJECT_FILES } from '../factories/esm-project-files';
 import { eventually } from '../factories/eventually';
+import { within } from '../factories/http-client';
 import { stopGroup } from '../factories/npm-start';
 
 // `framework new --esm`: an ES module project ("type": "module") that imports keel, the CommonJS
