@@ -10,13 +10,14 @@ import { measureConfigurationCost } from './measure/configuration-cost';
 import type { VariantFigures } from './measure/keel-variants';
 import { measureLargeTable, type LargeTableFigures } from './measure/large-table';
 import { createOrdersTable } from './measure/orders-table';
-import { PRODUCTION_ROUTES, ROUTES, type BenchRoute } from './measure/routes';
+import { PRODUCTION_ROUTES, ROUTES, VALIDATION_ROUTES, type BenchRoute } from './measure/routes';
 import { measureTestDatabaseBoot } from './measure/test-database-boot';
 import { measureThroughput, type RoundSample } from './measure/throughput';
 import { planCpuPinning } from './processes/cpu-pinning';
 import {
   PRODUCTION_SERVERS,
   SERVERS,
+  VALIDATION_SERVERS,
   ServerProcess,
   type ServerKind,
   type ServerLaunch,
@@ -32,7 +33,9 @@ import {
   renderRatioTable,
   renderResultsMarkdown,
   renderTestDatabaseTable,
+  renderThroughputTable,
 } from './report/results-markdown';
+import { renderValidationRatioTable } from './report/validation-table';
 import { formatNumber } from './report/statistics';
 import { summarize, type BenchMeasurements, type BenchSummary } from './report/summary';
 import {
@@ -91,6 +94,7 @@ async function measureParts(load: Load): Promise<Omit<BenchMeasurements, 'genera
   let blackholed: BlackholedReadiness[] = [];
   let samples: RoundSample[] = [];
   let productionSamples: RoundSample[] = [];
+  let validationSamples: RoundSample[] = [];
   let largeTable: LargeTableFigures[] = [];
   let configurationCost: VariantFigures[] = [];
 
@@ -109,6 +113,10 @@ async function measureParts(load: Load): Promise<Omit<BenchMeasurements, 'genera
   if (has('production')) {
     log('bench: every peer in its production configuration (request log to a file, metrics)');
     productionSamples = await measureServers(PRODUCTION_SERVERS, PRODUCTION_ROUTES, load);
+  }
+  if (has('validation')) {
+    log('bench: keel and Fastify validating the order through their usual validator and through zod');
+    validationSamples = await measureServers(VALIDATION_SERVERS, VALIDATION_ROUTES, load);
   }
   if (has('large-table')) {
     log(`bench: keel with 10 and ${settings.largeRouteCount} routes`);
@@ -131,6 +139,7 @@ async function measureParts(load: Load): Promise<Omit<BenchMeasurements, 'genera
   return {
     samples,
     productionSamples,
+    validationSamples,
     coldStarts,
     blackholed,
     largeTable,
@@ -150,6 +159,9 @@ function renderTerminalTables(summary: BenchSummary): string[] {
     renderRatioTable(production.figures, generators),
     renderLatencyRatioTable(production.figures, generators),
     renderMemoryTable(production.memoryAfterLoadMb),
+    renderThroughputTable(summary.validation.figures),
+    renderValidationRatioTable(summary),
+    renderLatencyRatioTable(summary.validation.figures, generators),
     renderColdStartTable(summary),
     renderLargeTable(summary),
     renderConfigurationCostTable(summary),

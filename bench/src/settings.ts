@@ -7,6 +7,7 @@ export const BENCH_PARTS = [
   'throughput',
   'blackhole',
   'production',
+  'validation',
   'large-table',
   'configuration',
   'profile',

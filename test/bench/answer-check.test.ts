@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkRoute } from '../../bench/src/processes/answer-check';
-import { benchRoute } from '../../bench/src/measure/routes';
+import { ZOD_ORDER_ROUTE, benchRoute } from '../../bench/src/measure/routes';
 
 /** A real server answering `POST /api/orders` and `GET /api/orders/42` with what `answers` says. */
 async function serve(answers: Record<string, { status: number; body: unknown }>): Promise<http.Server> {
@@ -72,6 +72,26 @@ describe('the answers a server must give before it is measured', () => {
     const url = await start({ 'POST /api/orders': stored, 'POST /api/orders refused': stored });
     await expect(checkRoute('peer', url, benchRoute('POST /api/orders'), soon())).rejects.toThrow(
       'peer answered an invalid POST /api/orders with 201',
+    );
+  });
+
+  it('accepts a 422 on the zod route naming the three fields, in any order, and stops the run on one naming fewer', async () => {
+    const stored = { status: 201, body: { id: '1', item: 'tea', quantity: 2, email: 'ada@example.com' } };
+    const url = await start({
+      'POST /api/orders/zod': stored,
+      'POST /api/orders/zod refused': {
+        status: 422,
+        body: {
+          error: 'validation failed',
+          fields: { email: ['Invalid email address'], item: [], quantity: [] },
+        },
+      },
+      'POST /api/orders': stored,
+      'POST /api/orders refused': { status: 422, body: { error: 'validation failed', fields: ['item'] } },
+    });
+    await expect(checkRoute('keel', url, ZOD_ORDER_ROUTE, soon())).resolves.toBeUndefined();
+    await expect(checkRoute('keel', url, benchRoute('POST /api/orders'), soon())).rejects.toThrow(
+      'keel refused an invalid POST /api/orders naming ["item"], not ["email","item","quantity"]',
     );
   });
 

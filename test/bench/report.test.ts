@@ -9,6 +9,7 @@ import {
 } from '../../bench/src/report/results-markdown';
 import { formatNumber, median, ratio } from '../../bench/src/report/statistics';
 import { summarize } from '../../bench/src/report/summary';
+import { renderValidationRatioTable } from '../../bench/src/report/validation-table';
 import { isCompleteRun, readBenchSettings } from '../../bench/src/settings';
 
 describe('benchmark report', () => {
@@ -70,6 +71,12 @@ describe('the report of the new routes and the production configuration', () => 
       sample('fastify', 'GET /api/orders/:id', 6000, 8),
       sample('node', 'GET /api/orders/:id', 10000, 2),
     ],
+    validationSamples: [
+      sample('keel', 'POST /api/orders', 8000, 6),
+      sample('fastify', 'POST /api/orders', 10000, 3),
+      sample('keel', 'POST /api/orders/zod', 9000, 5),
+      sample('fastify', 'POST /api/orders/zod', 9000, 4),
+    ],
     productionSamples: [
       sample('keel', 'POST /api/orders', 8000, 6),
       sample('express', 'POST /api/orders', 2000, 30),
@@ -107,6 +114,16 @@ describe('the report of the new routes and the production configuration', () => 
     );
   });
 
+  it('sets keel against Fastify on the validated POST, each through its usual validator and through zod', () => {
+    expect(renderValidationRatioTable(summary)).toMatch(/\| wrk +\| 0\.80 +\| 1\.00 +\| 1\.13 +\| 0\.90 +\|/);
+    expect(summary.validation.figures.map(({ route, server }) => `${route} ${server}`)).toEqual([
+      'POST /api/orders keel',
+      'POST /api/orders fastify',
+      'POST /api/orders/zod keel',
+      'POST /api/orders/zod fastify',
+    ]);
+  });
+
   it('writes the production section into the published report, and no profile section when there is none', () => {
     const markdown = renderResultsMarkdown(summary, {
       date: '2026-11-25T00:00:00.000Z',
@@ -122,6 +139,9 @@ describe('the report of the new routes and the production configuration', () => 
     });
     const production = markdown.slice(markdown.indexOf('## In production'));
     expect(production).toMatch(/\| POST \/api\/orders \| wrk +\| NestJS +\| 1000 /);
+    expect(markdown.slice(markdown.indexOf('## Validation'))).toMatch(
+      /\| POST \/api\/orders\/zod \| wrk +\| keel +\| 9000 /,
+    );
     expect(markdown).not.toContain("## Where keel's time goes");
   });
 });
@@ -150,7 +170,7 @@ describe('BENCH_ONLY', () => {
 
   it('refuses a part it does not know, listing the parts', () => {
     expect(() => withOnly('throughput,memory')).toThrow(
-      'BENCH_ONLY names no part "memory"; the parts: cold-start, throughput, blackhole, production, large-table, configuration, profile, test-database',
+      'BENCH_ONLY names no part "memory"; the parts: cold-start, throughput, blackhole, production, validation, large-table, configuration, profile, test-database',
     );
   });
 });

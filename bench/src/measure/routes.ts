@@ -15,9 +15,13 @@ export interface BenchRoute {
   answer?: unknown;
   /** A body every server must refuse (400 or 422, each framework's own choice), checked likewise. */
   refusedBody?: string;
+  /** The fields a 422 refusal of `refusedBody` must name, whatever validated them. */
+  refusedFields?: readonly string[];
 }
 
 const ORDER_INPUT = { item: 'tea', quantity: 2, email: 'ada@example.com' };
+// Every field of it breaks a rule, so that each validator has all three to report.
+const INVALID_ORDER = { item: '', quantity: 0, email: 'not an address' };
 const RECORD_ID = 42;
 
 /** The routes, in the order the tables show them. */
@@ -38,7 +42,8 @@ export const ROUTES: readonly BenchRoute[] = [
     body: JSON.stringify(ORDER_INPUT),
     status: 201,
     answer: storedOrder(ORDER_INPUT),
-    refusedBody: JSON.stringify({ item: '', quantity: 0, email: 'not an address' }),
+    refusedBody: JSON.stringify(INVALID_ORDER),
+    refusedFields: Object.keys(INVALID_ORDER),
   },
   {
     name: 'GET /api/orders/:id',
@@ -54,6 +59,22 @@ export const benchRoute = (name: string): BenchRoute =>
   ROUTES.find((candidate) => candidate.name === name) as BenchRoute;
 
 export const READINESS_ROUTE = benchRoute('GET /health/ready');
+
+/**
+ * The same order validated by zod: only keel (`@Body(schema)`, through the Standard Schema
+ * interface) and Fastify (fastify-type-provider-zod) serve it, so it is measured apart from `ROUTES`.
+ */
+export const ZOD_ORDER_ROUTE: BenchRoute = {
+  ...benchRoute('POST /api/orders'),
+  name: 'POST /api/orders/zod',
+  path: '/api/orders/zod',
+};
+
+/** The validated POST through each validator keel and Fastify users reach for, side by side. */
+export const VALIDATION_ROUTES: readonly BenchRoute[] = [benchRoute('POST /api/orders'), ZOD_ORDER_ROUTE];
+
+/** Every route some part measures, in the order the tables show them. */
+export const MEASURED_ROUTES: readonly BenchRoute[] = [...ROUTES, ZOD_ORDER_ROUTE];
 
 /** The routes measured with every peer in its production configuration. */
 export const PRODUCTION_ROUTES: readonly BenchRoute[] = [

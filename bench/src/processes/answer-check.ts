@@ -8,12 +8,13 @@ interface Answer {
   text: string;
 }
 
-async function ask(url: string, method: string, body?: string): Promise<Answer | undefined> {
+async function ask(route: BenchRoute, url: string, body?: string): Promise<Answer | undefined> {
   try {
     const response = await fetch(url, {
-      method,
+      method: route.method,
       body,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      // The route's own headers too: a route behind authentication answers 401 without its token.
+      headers: { ...route.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       signal: AbortSignal.timeout(2000),
     });
     return { status: response.status, text: await response.text() };
@@ -35,15 +36,16 @@ function parsed(text: string): unknown {
 
 /**
  * Asks `route` until it answers its healthy status (a server may still be connecting to the database),
- * then holds the answer to the route's JSON and its refused body to 400 or 422. Throws a message naming
+ * then holds the answer to the route's JSON and its refused body to 400 or 422 (a 422 naming the
+ * route's refused fields). Throws a message naming
  * the server, the route and what came back: a server that answers wrongly must not be measured.
  */
 export async function checkRoute(server: string, baseUrl: string, route: BenchRoute, deadline: number) {
   const url = baseUrl + route.path;
-  let answer = await ask(url, route.method, route.body);
+  let answer = await ask(route, url, route.body);
   while (answer?.status !== route.status && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-    answer = await ask(url, route.method, route.body);
+    answer = await ask(route, url, route.body);
   }
   const expected = `${route.status}${route.answer === undefined ? '' : ` ${JSON.stringify(route.answer)}`}`;
   const isRight =
@@ -51,7 +53,24 @@ export async function checkRoute(server: string, baseUrl: string, route: BenchRo
     (route.answer === undefined || isDeepStrictEqual(parsed(answer.text), route.answer));
   if (!isRight) throw new Error(`${server} answered ${route.name} with ${shown(answer)}, not ${expected}`);
   if (route.refusedBody === undefined) return;
-  const refusal = await ask(url, route.method, route.refusedBody);
+  const refusal = await ask(route, url, route.refusedBody);
   if (refusal?.status !== 400 && refusal?.status !== 422)
     throw new Error(`${server} answered an invalid ${route.name} with ${shown(refusal)}, not 400 or 422`);
+  // Order aside: validators report the fields in their own order.
+  const named = refusal.status === 422 ? namedFields(parsed(refusal.text)).sort() : undefined;
+  const wanted = route.refusedFields === undefined ? undefined : [...route.refusedFields].sort();
+  if (named !== undefined && wanted !== undefined && !isDeepStrictEqual(named, wanted))
+    throw new Error(
+      `${server} refused an invalid ${route.name} naming ${JSON.stringify(named)}, not ${JSON.stringify(wanted)}`,
+    );
+}
+
+/**
+ * The fields a 422 names: a list (the hand-written servers) or an object's keys (keel, one message
+ * list per field); `[]` when it names none. A 400 is each framework's own shape, and is not read.
+ */
+function namedFields(body: unknown): string[] {
+  const fields = (body as { fields?: unknown } | undefined)?.fields;
+  if (Array.isArray(fields)) return fields.map(String);
+  return typeof fields === 'object' && fields !== null ? Object.keys(fields) : [];
 }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PRODUCTION_ROUTES, ROUTES, type BenchRoute } from '../measure/routes';
+import { PRODUCTION_ROUTES, ROUTES, VALIDATION_ROUTES, type BenchRoute } from '../measure/routes';
 import { checkRoute } from './answer-check';
 import { pinnedCommand } from './cpu-pinning';
 import { closedPort } from '../../../test/factories/test-databases';
@@ -47,6 +47,11 @@ export const PRODUCTION_SERVERS: readonly ServerKind[] = SERVERS.filter(({ name 
     metricsPath: '/metrics',
   }),
 );
+
+/** keel and Fastify, the two that serve the order validated by zod beside their usual validator. */
+export const VALIDATION_SERVERS: readonly ServerKind[] = SERVERS.filter(
+  ({ name }) => name === 'keel' || name === 'fastify',
+).map((kind) => ({ ...kind, routes: VALIDATION_ROUTES }));
 
 const SERVERS_DIR = path.join(__dirname, '..', 'servers');
 const BOOT_TIMEOUT_MS = 30_000;

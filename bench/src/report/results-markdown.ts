@@ -5,6 +5,7 @@ import { chartGenerator, PEERS, serverLabel } from './labels';
 import { renderTable } from './markdown-table';
 import { formatNumber, ratio } from './statistics';
 import { figureRatio, type BenchSummary, type FigureName, type RouteFigures } from './summary';
+import { renderValidationRatioTable } from './validation-table';
 
 /** Where and how a run happened, for the report's header. */
 export interface RunFacts {
@@ -245,6 +246,27 @@ ${renderTestDatabaseTable(summary)}
 `;
 }
 
+function renderValidationSection(summary: BenchSummary): string {
+  const { figures } = summary.validation;
+  if (figures.length === 0) return '';
+  return `## Validation: class-validator, JSON schema and zod
+
+keel and Fastify (defaults, no logger) in a phase of their own, the same order validated four ways:
+keel through its \`@Body()\` class (class-validator's rules, compiled) on \`POST /api/orders\` and
+through a zod schema (\`@Body(createOrderSchema)\`, read through the Standard Schema interface) on
+\`POST /api/orders/zod\`; Fastify through its JSON schema (ajv) and through the same zod schema with
+fastify-type-provider-zod's compilers. The runner checks each answers 201 with the order and refuses
+an invalid one (keel with 422 naming the same three fields either way, Fastify with 400). Rounds and
+medians as above; Express, NestJS and node:http serve no zod route and are left out.
+
+${renderThroughputTable(figures)}
+
+${renderValidationRatioTable(summary)}
+
+${renderLatencyRatioTable(figures, summary.generators)}
+`;
+}
+
 function renderProfileSection(summary: BenchSummary): string {
   const { profile } = summary;
   if (profile === undefined) return '';
@@ -323,6 +345,7 @@ Resident set size of each production server after its last round.
 
 ${renderMemoryTable(summary.production.memoryAfterLoadMb)}
 
+${renderValidationSection(summary)}
 ## Cold start
 
 Spawn to the first 200 on \`GET /health\`, median of ${settings.coldStarts}. Express, NestJS, Fastify
@@ -344,8 +367,10 @@ keel's \`GET /orders/:id\` in a bare application (logger off) and in the same ap
 part of a production configuration on: one \`APP_GUARD\` (reads a header) and one
 \`APP_INTERCEPTOR\` (sets a header, awaits \`next()\`); the access log through the default pino
 logger, its lines written to stdout (which the runner sends to a file);
-\`MetricsModule\` (the HTTP series observed on every request); load shedding with the limit \`framework new\` writes, never reached; and the three together. The last row turns the request scope
+\`MetricsModule\` (the HTTP series observed on every request); load shedding with the limit \`framework new\` writes, never reached; and the three together. One row turns the request scope
 off (\`requestScope: false\`): what the AsyncLocalStorage behind \`currentRequest()\` costs on this Node.
+The last puts every route behind \`AuthModule\`'s \`jwt()\`, each request carrying a valid HS256
+token: what verifying it (signature and expiry) and making the user cost.
 Interleaved round by round, medians of ${settings.rounds}.
 
 ${renderConfigurationCostTable(summary)}

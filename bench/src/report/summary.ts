@@ -4,7 +4,7 @@ import type { ColdStarts } from '../measure/cold-start';
 import type { CpuProfileSummary } from '../measure/cpu-profile';
 import type { VariantFigures } from '../measure/keel-variants';
 import type { LargeTableFigures } from '../measure/large-table';
-import { ROUTES } from '../measure/routes';
+import { MEASURED_ROUTES } from '../measure/routes';
 import type { LoadGenerator } from '../load/load-request';
 import type { RoundSample } from '../measure/throughput';
 import { median, ratio } from './statistics';
@@ -43,6 +43,8 @@ export interface BenchSummary extends ServerFigures {
   configurationCost: VariantFigures[];
   /** Every peer with request logging and metrics on, as its users set them up. */
   production: ServerFigures;
+  /** keel and Fastify on the validated POST, each through its usual validator and through zod. */
+  validation: ServerFigures;
   /** `undefined` when the run left the profile out (`BENCH_ONLY`). */
   profile: CpuProfileSummary | undefined;
   /** keel/testing's withTestDatabase(): boot and close on a database of its own; `undefined` when left out. */
@@ -59,12 +61,14 @@ export interface BenchMeasurements {
   configurationCost: VariantFigures[];
   /** The rounds of the production configurations. */
   productionSamples: RoundSample[];
+  /** The rounds of the validated POSTs, keel's and Fastify's alone. */
+  validationSamples: RoundSample[];
   profile: CpuProfileSummary | undefined;
   testDatabase: TestDatabaseFigures | undefined;
 }
 
 function failedRequests(sample: RoundSample): number {
-  const healthy = ROUTES.find((route) => route.name === sample.route)?.status;
+  const healthy = MEASURED_ROUTES.find((route) => route.name === sample.route)?.status;
   const unexpected = Object.entries(sample.load.statusCodes)
     .filter(([code]) => code !== String(healthy))
     .reduce((sum, [, count]) => sum + count, 0);
@@ -94,7 +98,7 @@ function summarizeRounds(
 ): ServerFigures {
   const servers = [...new Set(samples.map((sample) => sample.server))];
   const figures: RouteFigures[] = [];
-  for (const route of ROUTES)
+  for (const route of MEASURED_ROUTES)
     for (const generator of generators)
       for (const server of servers) {
         const rounds = samples.filter(
@@ -118,6 +122,7 @@ export function summarize(measurements: BenchMeasurements): BenchSummary {
       Object.entries(coldStarts).map(([server, starts]) => [server, median(starts)]),
     ),
     production: summarizeRounds(measurements.productionSamples, generators),
+    validation: summarizeRounds(measurements.validationSamples, generators),
     blackholed: measurements.blackholed,
     largeTable: measurements.largeTable,
     configurationCost: measurements.configurationCost,
