@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createScratchDatabase, type ScratchDatabase } from '../factories/scratch-database';
-import { postgresUrl } from '../factories/test-databases';
-import { ADA, GRACE, startAuthReplica, type AuthReplica } from '../factories/auth-app';
+import { ADA, GRACE, useTwoAuthReplicas, type AuthReplica } from '../factories/auth-app';
 import { eventually } from '../factories/eventually';
 
 jest.setTimeout(60_000);
@@ -17,29 +15,16 @@ interface TokenRow {
 }
 
 describe('apiTokens(): two replicas, one database', () => {
-  let database: ScratchDatabase;
-  let a: AuthReplica;
-  let b: AuthReplica;
-
-  beforeAll(async () => {
-    database = await createScratchDatabase(postgresUrl());
-    a = await startAuthReplica(database.url);
-    b = await startAuthReplica(database.url);
-  });
-  afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    await database?.drop();
-  });
+  const replicas = useTwoAuthReplicas();
 
   const me = async (replica: AuthReplica, token: string) => {
     const res = await fetch(`${replica.url}/me`, { headers: { authorization: `Bearer ${token}` } });
     return { status: res.status, body: await res.text(), challenge: res.headers.get('www-authenticate') };
   };
-  const rows = () => database.query<TokenRow>('SELECT * FROM keel_api_tokens ORDER BY created_at');
+  const rows = () => replicas.database.query<TokenRow>('SELECT * FROM keel_api_tokens ORDER BY created_at');
 
   test('a token is shown once and stored only as its hash', async () => {
-    const { id, token } = await a.auth.tokens.issue(ADA, {
+    const { id, token } = await replicas.a.auth.tokens.issue(ADA, {
       name: 'CI deploys',
       abilities: ['orders:read'],
     });
@@ -51,17 +36,17 @@ describe('apiTokens(): two replicas, one database', () => {
       abilities: ['orders:read'],
       revoked_at: null,
     });
-    expect(JSON.stringify(await database.query('SELECT * FROM keel_api_tokens'))).not.toContain(
+    expect(JSON.stringify(await replicas.database.query('SELECT * FROM keel_api_tokens'))).not.toContain(
       token.slice(5),
     );
     expect(row?.token_hash).toBe(createHash('sha256').update(token).digest('base64url'));
   });
 
   test('a token opens both replicas and its last_used_at is written', async () => {
-    const { id, token } = await a.auth.tokens.issue(GRACE, { name: 'laptop' });
+    const { id, token } = await replicas.a.auth.tokens.issue(GRACE, { name: 'laptop' });
     expect((await rows()).find((row) => row.id === id)?.last_used_at).toBeNull();
     const before = new Date();
-    for (const replica of [a, b]) {
+    for (const replica of [replicas.a, replicas.b]) {
       const answer = await me(replica, token);
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toEqual({ id: '2', name: 'Grace' });
@@ -71,27 +56,30 @@ describe('apiTokens(): two replicas, one database', () => {
   });
 
   test('revoked on replica A, refused on replica B at its next request', async () => {
-    const { id, token } = await a.auth.tokens.issue(ADA, { name: 'to revoke' });
-    expect((await me(b, token)).status).toBe(200);
-    expect(await a.auth.tokens.revoke(id)).toBe(true);
-    const answer = await me(b, token);
+    const { id, token } = await replicas.a.auth.tokens.issue(ADA, { name: 'to revoke' });
+    expect((await me(replicas.b, token)).status).toBe(200);
+    expect(await replicas.a.auth.tokens.revoke(id)).toBe(true);
+    const answer = await me(replicas.b, token);
     expect(answer.status).toBe(401);
     expect(answer.body).toBe('{"error":"unauthenticated"}');
     expect(answer.challenge).toBe('Cookie name="keel.session", Bearer');
-    await eventually(() => b.log.entries().some((entry) => entry.msg === 'authentication failed: revoked'), {
-      within: 2000,
-    });
-    expect(await a.auth.tokens.revoke(id)).toBe(false);
+    await eventually(
+      () => replicas.b.log.entries().some((entry) => entry.msg === 'authentication failed: revoked'),
+      {
+        within: 2000,
+      },
+    );
+    expect(await replicas.a.auth.tokens.revoke(id)).toBe(false);
   });
 
   test('an unknown token and an expired one are 401, each reason logged', async () => {
-    const { token } = await a.auth.tokens.issue(ADA, {
+    const { token } = await replicas.a.auth.tokens.issue(ADA, {
       name: 'old',
       expiresAt: new Date(Date.now() - 1000),
     });
-    expect((await me(a, token)).status).toBe(401);
-    expect((await me(a, `keel_${'x'.repeat(43)}`)).status).toBe(401);
-    const reasons = a.log.entries().map((entry) => entry.msg);
+    expect((await me(replicas.a, token)).status).toBe(401);
+    expect((await me(replicas.a, `keel_${'x'.repeat(43)}`)).status).toBe(401);
+    const reasons = replicas.a.log.entries().map((entry) => entry.msg);
     expect(reasons).toEqual(
       expect.arrayContaining(['authentication failed: expired', 'authentication failed: unknown_token']),
     );

@@ -27,6 +27,8 @@ import { DataSource } from 'typeorm';
 import { bootApp } from './app';
 import { eventually } from './eventually';
 import { captureLog, type LogCapture } from './log';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { postgresUrl } from './test-databases';
 
 /** An article of the policy tests: only its author may update it. */
 @Entity('articles')
@@ -158,4 +160,34 @@ export async function startAuthReplica(databaseUrl: string): Promise<AuthReplica
     },
   );
   return { app, url, log, auth: app.get(Auth) };
+}
+
+/** Two replicas of the authentication application on one database of their own, for a describe block. */
+export interface AuthReplicaPair {
+  readonly database: ScratchDatabase;
+  readonly a: AuthReplica;
+  readonly b: AuthReplica;
+}
+
+/**
+ * Starts two replicas on a scratch database before the block's tests and stops them (dropping the
+ * database) after; the returned object is filled in once `beforeAll` has run.
+ *
+ * @example
+ * const replicas = useTwoAuthReplicas();
+ * test('...', async () => { await fetch(`${replicas.a.url}/me`); });
+ */
+export function useTwoAuthReplicas(): AuthReplicaPair {
+  const pair = {} as { database: ScratchDatabase; a: AuthReplica; b: AuthReplica };
+  beforeAll(async () => {
+    pair.database = await createScratchDatabase(postgresUrl());
+    pair.a = await startAuthReplica(pair.database.url);
+    pair.b = await startAuthReplica(pair.database.url);
+  });
+  afterAll(async () => {
+    await pair.a?.app.close();
+    await pair.b?.app.close();
+    await pair.database?.drop();
+  });
+  return pair;
 }
