@@ -46,6 +46,8 @@ class Handlers {
     burst.running += 1;
     burst.most = Math.max(burst.most, burst.running);
     burst.ids.push(job.id);
+    // The job's own work, not a wait before an assertion: each runs long enough for the jobs of a
+    // batch to overlap, so the test sees how many run at once.
     await sleep(20);
     burst.running -= 1;
   }
