@@ -10,6 +10,7 @@ import type { JsonSchema } from './json-schema';
 import type { StandardSchemaV1 } from '../binding/standard-schema';
 import { OpenApiErrors } from '../errors/openapi-errors';
 import { operationResponses } from './operation-responses';
+import { answerStatus, declaredStatus } from '../http/answer-status';
 import { rateLimitOf } from '../ratelimit/rate-limits';
 import { parameterSchema } from './pipe-schemas';
 import { rememberGaps, SchemaDocuments } from './schema-documents';
@@ -134,6 +135,8 @@ export function buildOpenApiDocument(
           mayBeMissing: opened?.loadsRecord === true,
           mayBeUnavailable: mayBeUnavailable(route),
           isRateLimited: rateLimitOf({ metadata: route.hooks?.metadata }) !== undefined,
+          answerStatus: answerStatus(route.method, route.hooks?.metadata),
+          isStatusDeclared: declaredStatus(route.hooks?.metadata) !== undefined,
         },
       ),
     };
