@@ -10,6 +10,7 @@ import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-ty
 import { Dispatcher } from '../http/dispatcher';
 import { ErrorPages } from '../http/error-pages';
 import type { ErrorDescriber } from '../http/error-responder';
+import type { ErrorShape } from '../http/error-shape';
 import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
 import { filterCatcher } from '../hooks/filters';
 import { createExpressApp } from '../http/express-app';
@@ -44,6 +45,8 @@ export interface PipelineOptions {
   readonly bodyLimit: string | number;
   /** What errors without a status of their own mean, asked in order (the database's). */
   readonly errorDescribers: readonly ErrorDescriber[];
+  /** The shape of every error answer. */
+  readonly errorShape: ErrorShape;
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
@@ -89,7 +92,7 @@ export class Pipeline {
     const urlFor = urls.urlFor.bind(urls);
     const { locals } = this.#objects;
     const { loadHelpers } = this.#objects;
-    const pages = new ErrorPages(views, logger, { urlFor, locals });
+    const pages = new ErrorPages(views, logger, { urlFor, locals }, options.errorShape);
     const globals = checkGlobalHooks(options.globals, options.resolve);
     const tracer = registeredTracer();
     this.router = new Router({
