@@ -4,6 +4,7 @@ import {
   type LoadSheddingOptions,
   type LoadSheddingSettings,
 } from '../http/load-shedding-options';
+import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import type { Logger } from '../logging/logger';
@@ -50,6 +51,12 @@ export interface ApplicationOptions {
    * `requestId` (the access log still does). Tracing keeps it on. Default: `true`.
    */
   requestScope?: boolean;
+  /**
+   * Cross-origin requests from browsers: `true` allows any origin (`*`), an object says which origins
+   * (strings, RegExps or a function) and how; preflights are answered 204 before routing, and an
+   * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
+   */
+  cors?: boolean | CorsOptions;
 }
 
 /** The options with every default filled in. */
@@ -69,6 +76,7 @@ export interface ResolvedOptions {
   /** Undefined where the option is `false`. */
   readonly requestIdHeader: string | undefined;
   readonly requestScope: boolean;
+  readonly cors: CorsPolicy | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -99,6 +107,7 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     accessLog: checkBoolean('accessLog', options.accessLog ?? true),
     requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
     requestScope: checkBoolean('requestScope', options.requestScope ?? true),
+    cors: corsPolicy(options.cors, 'cors'),
   };
 }
 

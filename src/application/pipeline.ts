@@ -8,6 +8,8 @@ import { createBodyParsers } from '../http/body-parsers';
 import { forRequestsWithBody } from '../http/body-stage';
 import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
 import { Dispatcher } from '../http/dispatcher';
+import { CorsRules } from '../http/cors-rules';
+import type { CorsPolicy } from '../http/cors-policy';
 import { ErrorPages } from '../http/error-pages';
 import type { ErrorDescriber } from '../http/error-responder';
 import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
@@ -50,6 +52,8 @@ export interface PipelineOptions {
   readonly limit: (route: LimitableRoute, handler: PreparedHandler) => PreparedHandler;
   /** Turns requests away before any phase (load shedding); undefined when nothing does. */
   readonly refuse: RequestRefusal | undefined;
+  /** The application's CORS policy (option `cors`); undefined: none, unless a controller declares one. */
+  readonly cors: CorsPolicy | undefined;
 }
 
 /** The global hooks as the container provides them, before keel checks and pairs them. */
@@ -92,12 +96,14 @@ export class Pipeline {
     const pages = new ErrorPages(views, logger, { urlFor, locals });
     const globals = checkGlobalHooks(options.globals, options.resolve);
     const tracer = registeredTracer();
+    const cors = new CorsRules(options.cors);
     this.router = new Router({
       resolve: options.resolve,
       endpoints: {
         globals,
         wrap: options.limit,
         parts: { views, pages, logger, urlFor, locals, loadHelpers },
+        cors,
       },
       urls,
     });
@@ -131,6 +137,7 @@ export class Pipeline {
       ),
       tracing: tracer === undefined ? undefined : requestSpans(tracer),
       refuse: options.refuse,
+      cors,
     });
   }
 
