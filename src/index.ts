@@ -37,6 +37,9 @@ export {
 } from './decorators/hooks';
 export { Body, Ctx, Form, Param, Query, createParamDecorator } from './decorators/params';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
+export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
+export type { SseOptions } from './http/event-stream';
+export type { SseEvent } from './http/event-frame';
 export {
   FrameworkError,
   HttpError,

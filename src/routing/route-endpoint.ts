@@ -5,6 +5,8 @@ import { prepareEndpoint, type Endpoint, type EndpointParts } from '../http/endp
 import type { PreparedHandler } from '../http/exchange';
 import { MetadataKey } from '../metadata/keys';
 import type { RouteDefinition } from './route';
+import type { SseOptions } from '../http/event-stream';
+import { answeringWithEvents } from '../http/event-stream-handler';
 
 /** A route as a wrapper of its handler sees it: who declared it, and its decorators' metadata. */
 export interface WrappedRoute {
@@ -50,10 +52,16 @@ export function routeEndpoint(route: RouteDefinition, { globals, wrap, parts }: 
       middleware,
       call: wrap(
         { description, metadata, isController: route.hooks !== undefined },
-        composeHandler(route.handler, guards, interceptors),
+        answering(metadata, composeHandler(route.handler, guards, interceptors)),
       ),
       catchError: filterCatcher(filters),
     },
     parts,
   );
+}
+
+// An `@Sse()` route streams what its handler (through its interceptors) gives.
+function answering(metadata: ReadonlyMap<unknown, unknown>, handler: PreparedHandler): PreparedHandler {
+  const stream = metadata.get(MetadataKey.eventStream) as SseOptions | undefined;
+  return stream === undefined ? handler : answeringWithEvents(handler, stream);
 }
