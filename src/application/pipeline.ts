@@ -20,6 +20,7 @@ import { methodOverride } from '../http/method-override';
 import { toMiddlewareFunctions } from '../hooks/middleware-functions';
 import type { MiddlewareClass, MiddlewareEntry } from '../http/middleware';
 import { ViewRenderer } from '../http/views';
+import { OpenStreams } from '../http/open-streams';
 import { accessLog } from '../observability/access-log';
 import type { RequestRefusal } from '../http/dispatcher';
 import { composeWatchers, type RequestWatcher } from '../http/request-watchers';
@@ -74,6 +75,8 @@ export interface GlobalHookInstances {
  */
 export class Pipeline {
   readonly router: Router;
+  /** The event streams open now, which a graceful shutdown ends. */
+  readonly streams = new OpenStreams();
   readonly #objects: ExpressObjects;
   readonly #dispatcher: Dispatcher;
   readonly #resolve: <T>(type: Class<T>) => T;
@@ -102,7 +105,7 @@ export class Pipeline {
       endpoints: {
         globals,
         wrap: options.limit,
-        parts: { views, pages, logger, urlFor, locals, loadHelpers },
+        parts: { views, pages, logger, urlFor, locals, loadHelpers, streams: this.streams },
         cors,
       },
       urls,
@@ -124,6 +127,8 @@ export class Pipeline {
         logger,
         description: 'application middleware',
         metadata: new Map(),
+        streams: this.streams,
+        shape: (value) => value,
       },
       logger,
       pages,

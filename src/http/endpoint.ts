@@ -12,6 +12,7 @@ import type { RouteInfo } from './route-info';
 import { sendJson } from './send';
 import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
+import type { OpenStreams } from './open-streams';
 
 /** Path parameters by name, decoded. */
 export type PathParams = Record<string, string>;
@@ -52,6 +53,8 @@ export interface RouteCall {
   /** The route, as error messages name it: `OrderController.show (GET /orders/:id)`. */
   readonly description: string;
   readonly metadata: ReadonlyMap<unknown, unknown>;
+  /** Shapes what the route answers with (class instances); undefined: sent as it is. */
+  readonly shape?: (value: unknown) => unknown;
   /** A probe's route (health, metrics): the access log keeps its lines at debug. */
   readonly isProbe: boolean;
   readonly middleware: readonly RequestHandler[];
@@ -69,6 +72,7 @@ export interface EndpointParts {
   readonly urlFor: RouteRuntime['urlFor'];
   readonly locals: object;
   readonly loadHelpers: () => void;
+  readonly streams: OpenStreams;
 }
 
 /**
@@ -93,6 +97,8 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     logger: parts.logger,
     description,
     metadata: routeCall.metadata,
+    streams: parts.streams,
+    shape: routeCall.shape ?? asItIs,
   };
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
@@ -139,4 +145,8 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
         : (incoming, outgoing, done) =>
             runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
+}
+
+function asItIs(value: unknown): unknown {
+  return value;
 }

@@ -7,6 +7,8 @@ import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-poli
 import type { CorsRules } from '../http/cors-rules';
 import { MetadataKey } from '../metadata/keys';
 import type { RouteDefinition } from './route';
+import type { SseOptions } from '../http/event-stream';
+import { answeringWithEvents } from '../http/event-stream-handler';
 
 /** A route as a wrapper of its handler sees it: who declared it, and its decorators' metadata. */
 export interface WrappedRoute {
@@ -57,7 +59,7 @@ export function routeEndpoint(
       middleware,
       call: wrap(
         { description, metadata, isController: route.hooks !== undefined },
-        composeHandler(route.handler, guards, interceptors),
+        answering(metadata, composeHandler(route.handler, guards, interceptors)),
       ),
       catchError: filterCatcher(filters),
       cors: ownCorsPolicy(route, metadata, cors),
@@ -76,4 +78,10 @@ function ownCorsPolicy(
   rules.noteRoutePolicy();
   const options = metadata.get(MetadataKey.cors) as boolean | CorsOptions;
   return corsPolicy(options, `@Cors of ${route.source}`) ?? false;
+}
+
+// An `@Sse()` route streams what its handler (through its interceptors) gives.
+function answering(metadata: ReadonlyMap<unknown, unknown>, handler: PreparedHandler): PreparedHandler {
+  const stream = metadata.get(MetadataKey.eventStream) as SseOptions | undefined;
+  return stream === undefined ? handler : answeringWithEvents(handler, stream);
 }
