@@ -42,8 +42,13 @@ export {
   UseInterceptors,
   UseMiddleware,
 } from './decorators/hooks';
+export { Cors } from './decorators/cors';
+export type { CorsOptions, CorsOrigin } from './http/cors-policy';
 export { Body, Ctx, Form, Param, Query, createParamDecorator } from './decorators/params';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
+export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
+export type { SseOptions } from './http/event-stream';
+export type { SseEvent } from './http/event-frame';
 export {
   FrameworkError,
   HttpError,

@@ -268,6 +268,7 @@ export class Application {
         shutDown({
           instances: this.#container.instances().reverse(),
           drain: this.#drain,
+          streams: this.#pipeline.streams,
           logger,
           delayMs,
           timeoutMs: this.#settings.shutdownTimeoutMs,

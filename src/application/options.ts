@@ -5,6 +5,7 @@ import {
   type LoadSheddingSettings,
 } from '../http/load-shedding-options';
 import type { ErrorsOption } from '../http/error-shape';
+import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import type { Logger } from '../logging/logger';
@@ -58,6 +59,12 @@ export interface ApplicationOptions {
    * media type and documents the body). The OpenAPI document follows it. Default: `'keel'`.
    */
   errors?: ErrorsOption;
+  /**
+   * Cross-origin requests from browsers: `true` allows any origin (`*`), an object says which origins
+   * (strings, RegExps or a function) and how; preflights are answered 204 before routing, and an
+   * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
+   */
+  cors?: boolean | CorsOptions;
 }
 
 /** The options with every default filled in. */
@@ -79,6 +86,7 @@ export interface ResolvedOptions {
   readonly requestScope: boolean;
   /** Checked and resolved where the logger is made, as a format that fails is logged. */
   readonly errors: ErrorsOption | undefined;
+  readonly cors: CorsPolicy | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -110,6 +118,7 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
     requestScope: checkBoolean('requestScope', options.requestScope ?? true),
     errors: options.errors,
+    cors: corsPolicy(options.cors, 'cors'),
   };
 }
 

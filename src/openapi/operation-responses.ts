@@ -78,6 +78,10 @@ const TOO_MANY_HEADERS = {
 };
 const RETRY_AFTER = { 'Retry-After': { schema: { type: 'string' } } };
 const HTML = { 'text/html': { schema: { type: 'string' } } };
+const EVENT_STREAM = {
+  description: 'A stream of Server-Sent Events',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+};
 
 /**
  * The responses an operation documents: the resource convention's statuses for a resource action,
@@ -111,7 +115,9 @@ export function operationResponses(
     const own = stated[status];
     responses[String(status)] = own
       ? { description: own.description, ...(own.schema ? json(own.schema) : {}) }
-      : { description: DESCRIPTIONS[status], ...answer(status, isPage, schemas) };
+      : status === 200 && doc.isEventStream
+        ? EVENT_STREAM
+        : { description: DESCRIPTIONS[status], ...answer(status, isPage, schemas) };
   }
   return responses;
 }
