@@ -49,6 +49,8 @@ export { Body, Ctx, Form, Param, Query, createParamDecorator } from './decorator
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
 export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
 export type { SseOptions } from './http/event-stream';
+export type { SendFileOptions } from './http/file-answer';
+export type { CompressionOptions } from './http/answer-settings';
 export type { SseEvent } from './http/event-frame';
 export {
   FrameworkError,

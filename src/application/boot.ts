@@ -93,6 +93,7 @@ export async function bootParts(
     // Shedding comes before any phase: an overloaded process reads no body of a request it turns away.
     refuse: load.isShedding ? shedLoad(load, errorShape) : undefined,
     cors: settings.cors,
+    answers: settings.answers,
   });
   // Middleware that modules provide (sessions) runs before what the application adds with app.use.
   pipeline.use(container.getAll(APP_MIDDLEWARE));

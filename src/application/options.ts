@@ -7,6 +7,7 @@ import {
 import type { ErrorsOption } from '../http/error-shape';
 import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
+import { resolveAnswerSettings, type AnswerSettings, type CompressionOptions } from '../http/answer-settings';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import type { Logger } from '../logging/logger';
 
@@ -65,6 +66,18 @@ export interface ApplicationOptions {
    * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
    */
   cors?: boolean | CorsOptions;
+  /**
+   * A weak `ETag` on every 200 answer to GET and HEAD with a body keel writes (JSON, HTML, files,
+   * returned values); a matching `If-None-Match` gets 304 with no body. Default: `true`.
+   */
+  etag?: boolean;
+  /**
+   * Compresses answers with `br` or `gzip`, as the request's `Accept-Encoding` prefers: `true`, or
+   * `{ threshold }` (bytes; default 1024, smaller answers go out as they are). Never for event
+   * streams, 204/304, HEAD, byte ranges or types that are compressed already. Default: off (a
+   * balancer or CDN in front often compresses).
+   */
+  compression?: boolean | CompressionOptions;
 }
 
 /** The options with every default filled in. */
@@ -87,6 +100,7 @@ export interface ResolvedOptions {
   /** Checked and resolved where the logger is made, as a format that fails is logged. */
   readonly errors: ErrorsOption | undefined;
   readonly cors: CorsPolicy | undefined;
+  readonly answers: AnswerSettings;
 }
 
 /** The options that shape listening and shutting down. */
@@ -119,6 +133,7 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     requestScope: checkBoolean('requestScope', options.requestScope ?? true),
     errors: options.errors,
     cors: corsPolicy(options.cors, 'cors'),
+    answers: resolveAnswerSettings(options),
   };
 }
 

@@ -9,6 +9,7 @@ import { forRequestsWithBody } from '../http/body-stage';
 import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
 import { Dispatcher } from '../http/dispatcher';
 import { CorsRules } from '../http/cors-rules';
+import type { AnswerSettings } from '../http/answer-settings';
 import type { CorsPolicy } from '../http/cors-policy';
 import { ErrorPages } from '../http/error-pages';
 import type { ErrorDescriber } from '../http/error-responder';
@@ -58,6 +59,8 @@ export interface PipelineOptions {
   readonly refuse: RequestRefusal | undefined;
   /** The application's CORS policy (option `cors`); undefined: none, unless a controller declares one. */
   readonly cors: CorsPolicy | undefined;
+  /** How answers' bodies are written: ETags, compression. */
+  readonly answers: AnswerSettings;
 }
 
 /** The global hooks as the container provides them, before keel checks and pairs them. */
@@ -108,7 +111,16 @@ export class Pipeline {
       endpoints: {
         globals,
         wrap: options.limit,
-        parts: { views, pages, logger, urlFor, locals, loadHelpers, streams: this.streams },
+        parts: {
+          views,
+          pages,
+          logger,
+          urlFor,
+          locals,
+          loadHelpers,
+          streams: this.streams,
+          answers: options.answers,
+        },
         cors,
       },
       urls,
@@ -132,6 +144,7 @@ export class Pipeline {
         metadata: new Map(),
         streams: this.streams,
         shape: (value) => value,
+        answers: options.answers,
       },
       logger,
       pages,
