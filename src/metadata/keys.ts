@@ -40,6 +40,8 @@ export const MetadataKey = {
   cors: Symbol('keel:cors'),
   /** Under `custom`: the route answers with Server-Sent Events (`@Sse()`), and its stream's options. */
   eventStream: Symbol('keel:event-stream'),
+  /** Under `custom`: the response headers a handler's answers carry (`@Header(name, value)`), in order. */
+  responseHeaders: Symbol('keel:response-headers'),
   /** On a policy class: the entity it decides for (`@Policy(Entity)`). */
   policy: Symbol('keel:policy'),
 } as const;

@@ -6,6 +6,7 @@ import type { PreparedHandler } from '../http/exchange';
 import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
 import type { CorsRules } from '../http/cors-rules';
 import { MetadataKey } from '../metadata/keys';
+import { withResponseHeaders } from './response-headers';
 import type { RouteDefinition } from './route';
 import type { SseOptions } from '../http/event-stream';
 import { answeringWithEvents } from '../http/event-stream-handler';
@@ -59,7 +60,10 @@ export function routeEndpoint(
       middleware,
       call: wrap(
         { description, metadata, isController: route.hooks !== undefined },
-        answering(metadata, composeHandler(route.handler, guards, interceptors)),
+        answering(
+          metadata,
+          composeHandler(withResponseHeaders(route.handler, metadata, description), guards, interceptors),
+        ),
       ),
       catchError: filterCatcher(filters),
       cors: ownCorsPolicy(route, metadata, cors),
