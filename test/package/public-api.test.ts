@@ -75,6 +75,7 @@ test('keel exports as values exactly what applications write', () => {
     'Header',
     'Headers',
     'HealthModule',
+    'HttpCode',
     'HttpError',
     'Inject',
     'InjectRepository',
