@@ -38,6 +38,8 @@ export {
 export { Body, Ctx, Form, Param, Query, createParamDecorator } from './decorators/params';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
 export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
+export { Returns, SerializeOptions } from './decorators/output';
+export type { OutputOptions } from './http/output-shaper';
 export type { SseOptions } from './http/event-stream';
 export type { SseEvent } from './http/event-frame';
 export {

@@ -12,6 +12,7 @@ import { sendJson } from './send';
 import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
 import type { OpenStreams } from './open-streams';
+import { shapeOutput } from './output-shaper';
 
 /** Path parameters by name, decoded. */
 export type PathParams = Record<string, string>;
@@ -93,7 +94,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     description,
     metadata: routeCall.metadata,
     streams: parts.streams,
-    shape: routeCall.shape ?? asItIs,
+    shape: routeCall.shape ?? shapeOutput,
   };
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
@@ -106,7 +107,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     }
     // The status stays whatever the handler set through `ctx.res` (200 unless it did). A value
     // JSON cannot hold (a BigInt, a cycle) throws here, and is a 500 like any other throw.
-    sendJson(exchange.res, exchange.res.statusCode, result);
+    sendJson(exchange.res, exchange.res.statusCode, runtime.shape(result));
   };
 
   const execute = (exchange: Exchange): Promise<void> | undefined => {
@@ -139,8 +140,4 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
         : (incoming, outgoing, done) =>
             runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
-}
-
-function asItIs(value: unknown): unknown {
-  return value;
 }

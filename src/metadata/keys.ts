@@ -38,6 +38,10 @@ export const MetadataKey = {
   authCan: Symbol('keel:auth-can'),
   /** Under `custom`: the route answers with Server-Sent Events (`@Sse()`), and its stream's options. */
   eventStream: Symbol('keel:event-stream'),
+  /** Under `custom`: the handler's `@SerializeOptions()`, what class-transformer shapes its answers with. */
+  serializeOptions: Symbol('keel:serialize-options'),
+  /** Under `custom`: what the handler answers with (`@Returns()`): a class, or a Standard Schema that parses it. */
+  returns: Symbol('keel:returns'),
   /** On a policy class: the entity it decides for (`@Policy(Entity)`). */
   policy: Symbol('keel:policy'),
 } as const;
