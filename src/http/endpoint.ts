@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
 import type { RouteRuntime } from './context';
+import type { CorsPolicy } from './cors-policy';
 import type { ErrorPages } from './error-pages';
 import { Exchange, type PreparedHandler } from './exchange';
 import { HandlerErrors } from '../errors/handler-errors';
@@ -38,6 +39,8 @@ export interface Endpoint {
    * Runs only the route's own middleware (`@UseMiddleware`), for a CORS preflight: an OPTIONS
    * request to its path that no route answers. Undefined when the route has none.
    */
+  /** The route's own CORS policy (`@Cors`), `false` where it has none at all; undefined: the application's. */
+  readonly cors?: CorsPolicy | false | undefined;
   readonly runMiddleware?: (
     req: IncomingMessage,
     res: ServerResponse,
@@ -58,6 +61,8 @@ export interface RouteCall {
   readonly middleware: readonly RequestHandler[];
   readonly call: PreparedHandler;
   readonly catchError: ErrorCatcher | undefined;
+  /** The route's own CORS policy, `false` for none; undefined: the application's. */
+  readonly cors?: CorsPolicy | false | undefined;
 }
 
 /** What every endpoint shares: the views, the logger, and the route URLs. */
@@ -120,6 +125,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
 
   return {
     catchError: routeCall.catchError,
+    cors: routeCall.cors,
     open(incoming, outgoing, params, state) {
       // The dispatcher gives endpoints only requests and responses it has equipped with Express's helpers.
       const req = incoming as Request;

@@ -8,6 +8,8 @@ export interface ResponseSchemas {
   readonly output: JsonSchema | undefined;
   readonly error: JsonSchema;
   readonly validationError: JsonSchema;
+  /** The media type error answers have in the application's error shape. */
+  readonly errorMediaType: string;
 }
 
 /** What can answer an operation besides its handler and its parameters. */
@@ -123,16 +125,20 @@ export function operationResponses(
 function answer(status: number, isPage: boolean, schemas: ResponseSchemas): JsonSchema {
   if (status === 204) return {};
   if (status === 303) return { headers: LOCATION };
-  if (status === 429) return { headers: TOO_MANY_HEADERS, ...json(schemas.error) };
-  if (status === 503) return { headers: RETRY_AFTER, ...json(schemas.error) };
+  if (status === 429) return { headers: TOO_MANY_HEADERS, ...errorBody(schemas, schemas.error) };
+  if (status === 503) return { headers: RETRY_AFTER, ...errorBody(schemas, schemas.error) };
   // A page resource answers its successes, a missing item and an invalid form with pages.
   if (isPage && (status < 300 || status === 404 || status === 422)) return { content: HTML };
-  if (status === 422) return json(schemas.validationError);
-  if (status >= 400) return json(schemas.error);
+  if (status === 422) return errorBody(schemas, schemas.validationError);
+  if (status >= 400) return errorBody(schemas, schemas.error);
   const success = schemas.output ? json(schemas.output) : {};
   return status === 201 ? { headers: LOCATION, ...success } : success;
 }
 
 function json(schema: JsonSchema): JsonSchema {
   return { content: { 'application/json': { schema } } };
+}
+
+function errorBody({ errorMediaType }: ResponseSchemas, schema: JsonSchema): JsonSchema {
+  return { content: { [errorMediaType]: { schema } } };
 }

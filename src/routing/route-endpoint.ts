@@ -3,6 +3,8 @@ import { composeHandler } from '../hooks/hook-chain';
 import { resolveRouteHooks, type GlobalHooks } from '../hooks/route-hooks';
 import { prepareEndpoint, type Endpoint, type EndpointParts } from '../http/endpoint';
 import type { PreparedHandler } from '../http/exchange';
+import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
+import type { CorsRules } from '../http/cors-rules';
 import { MetadataKey } from '../metadata/keys';
 import type { RouteDefinition } from './route';
 import type { SseOptions } from '../http/event-stream';
@@ -32,6 +34,8 @@ export interface EndpointSettings {
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route. */
   readonly wrap: (route: WrappedRoute, handler: PreparedHandler) => PreparedHandler;
   readonly parts: EndpointParts;
+  /** Told of each route with a `@Cors` of its own. */
+  readonly cors: CorsRules;
 }
 
 const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
@@ -44,7 +48,10 @@ const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
  * @example
  * table.add({ route, endpoint: routeEndpoint(route, settings) });
  */
-export function routeEndpoint(route: RouteDefinition, { globals, wrap, parts }: EndpointSettings): Endpoint {
+export function routeEndpoint(
+  route: RouteDefinition,
+  { globals, wrap, parts, cors }: EndpointSettings,
+): Endpoint {
   const { middleware, guards, interceptors, filters } = resolveRouteHooks(route.hooks, route.source, globals);
   const description = `${route.source} (${route.method} ${route.path})`;
   const metadata = route.hooks?.metadata ?? NO_METADATA;
@@ -62,9 +69,22 @@ export function routeEndpoint(route: RouteDefinition, { globals, wrap, parts }: 
       ),
       catchError: filterCatcher(filters),
       shape,
+      cors: ownCorsPolicy(route, metadata, cors),
     },
     parts,
   );
+}
+
+// A controller's `@Cors` replaces the application's policy for its routes; `@Cors(false)` leaves them none.
+function ownCorsPolicy(
+  route: RouteDefinition,
+  metadata: ReadonlyMap<unknown, unknown>,
+  rules: CorsRules,
+): CorsPolicy | false | undefined {
+  if (!metadata.has(MetadataKey.cors)) return undefined;
+  rules.noteRoutePolicy();
+  const options = metadata.get(MetadataKey.cors) as boolean | CorsOptions;
+  return corsPolicy(options, `@Cors of ${route.source}`) ?? false;
 }
 
 // An `@Sse()` route streams what its handler (through its interceptors) gives; a route with
