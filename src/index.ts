@@ -33,6 +33,7 @@ export { InjectionToken, type Class, type Token } from './container/token';
 export { ApiResource, Controller, Resource } from './decorators/controller';
 export { Inject, Injectable, Optional } from './decorators/injectable';
 export { Global, Module } from './decorators/module';
+export { HttpCode } from './decorators/http-code';
 export {
   Catch,
   SetMetadata,

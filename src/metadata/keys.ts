@@ -30,6 +30,8 @@ export const MetadataKey = {
   rateLimit: Symbol('keel:rate-limit'),
   /** Under `custom`: the answers a keel route documents itself (`RouteDoc.answers`), such as readiness's 503. */
   routeAnswers: Symbol('keel:route-answers'),
+  /** Under `custom`: the status a returned value answers with (`@HttpCode`). */
+  httpCode: Symbol('keel:http-code'),
   /** Under `custom`: the route needs no user (`@Public()`). */
   authPublic: Symbol('keel:auth-public'),
   /** Under `custom`: the strategies that may authenticate the route (`@Authenticated(...)`). */

@@ -11,6 +11,7 @@ import type { StandardSchemaV1 } from '../binding/standard-schema';
 import { OpenApiErrors } from '../errors/openapi-errors';
 import { KEEL_ERRORS } from '../http/error-shape';
 import { operationResponses } from './operation-responses';
+import { answerStatus, declaredStatus } from '../http/answer-status';
 import { rateLimitOf } from '../ratelimit/rate-limits';
 import { parameterSchema } from './pipe-schemas';
 import { rememberGaps, SchemaDocuments } from './schema-documents';
@@ -130,6 +131,8 @@ export function buildOpenApiDocument(
           mayBeMissing: opened?.loadsRecord === true,
           mayBeUnavailable: mayBeUnavailable(route),
           isRateLimited: rateLimitOf({ metadata: route.hooks?.metadata }) !== undefined,
+          answerStatus: answerStatus(route.method, route.hooks?.metadata),
+          isStatusDeclared: declaredStatus(route.hooks?.metadata) !== undefined,
         },
       ),
     };

@@ -73,6 +73,7 @@ test('keel exports as values exactly what applications write', () => {
     'Global',
     'Head',
     'HealthModule',
+    'HttpCode',
     'HttpError',
     'Inject',
     'InjectRepository',
