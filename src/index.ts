@@ -49,6 +49,8 @@ export { Body, Ctx, Form, Headers, Param, Query, createParamDecorator } from './
 export { Header } from './decorators/response-header';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
 export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
+export { Returns, SerializeOptions } from './decorators/output';
+export type { OutputOptions } from './http/output-shaper';
 export type { SseOptions } from './http/event-stream';
 export type { SseEvent } from './http/event-frame';
 export {

@@ -196,7 +196,7 @@ export class Context {
 
   /** Sends `value` as JSON with `status`. @example ctx.json(201, order) */
   json(status: number, value: unknown): void {
-    if (this.#isWritable()) sendJson(this.#res, status, value);
+    if (this.#isWritable()) sendJson(this.#res, status, this.#runtime.shape(value));
   }
 
   /** Answers 204 No Content: a write that has nothing to send back. @example ctx.noContent() */
@@ -211,7 +211,9 @@ export class Context {
    */
   html(status: number, name: string, data: object = {}): void {
     if (!this.#isWritable()) return;
-    sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, data)));
+    // The data is shaped as a JSON answer is: an excluded column never reaches a page either.
+    const shaped = this.#runtime.shape(data) as object;
+    sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, shaped)));
   }
 
   /**

@@ -118,7 +118,9 @@ export function buildOpenApiDocument(
       responses: operationResponses(
         doc,
         {
-          output: doc.output && schemas.ref(doc.output),
+          output: doc.outputSchema
+            ? schemaDocs.of(doc.outputSchema, `${where} answer`)
+            : doc.output && schemas.outputRef(doc.output),
           error: { $ref: '#/components/schemas/Error' },
           validationError: { $ref: '#/components/schemas/ValidationError' },
           errorMediaType: errors.mediaType,

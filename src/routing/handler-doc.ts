@@ -4,6 +4,7 @@ import { MetadataKey } from '../metadata/keys';
 import { getMethodParamTypes, getOwnMetadata, prototypeDeclaring } from '../metadata/reflection';
 import type { ParamDoc, QueryDoc, RouteDoc } from './route-doc';
 import type { ParamMetadata } from './route-metadata';
+import { isStandardSchema } from '../binding/standard-schema';
 
 /**
  * What a controller method's parameter decorators tell the OpenAPI document: the `@Body()` class,
@@ -51,4 +52,20 @@ export function handlerDoc(
 /** The tag a controller's operations are listed under: its class name without `Controller`. @example controllerTag('OrderController') // 'Order' */
 export function controllerTag(className: string): string {
   return className.replace(/(.)Controller$/, '$1');
+}
+
+/**
+ * What `@Returns()` tells the OpenAPI document of a route's answer: the class, or the Standard
+ * Schema; nothing when the route has none, so a resource's `output` stays.
+ *
+ * @example
+ * returnsDoc(hooks.metadata); // { output: ArticleView }
+ */
+export function returnsDoc(
+  metadata: ReadonlyMap<unknown, unknown>,
+): Pick<RouteDoc, 'output' | 'outputSchema'> {
+  const returns = metadata.get(MetadataKey.returns);
+  if (isStandardSchema(returns)) return { output: undefined, outputSchema: returns };
+  if (typeof returns === 'function') return { output: returns as Class };
+  return {};
 }

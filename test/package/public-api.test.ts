@@ -106,6 +106,8 @@ test('keel exports as values exactly what applications write', () => {
     'RateLimit',
     'RateLimitModule',
     'Resource',
+    'Returns',
+    'SerializeOptions',
     'SessionModule',
     'SetMetadata',
     'SkipCsrf',
