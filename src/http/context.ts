@@ -10,6 +10,7 @@ import type { RouteInfo, RouteParams, RouteQuery } from './route-info';
 import type { ErrorPages } from './error-pages';
 import { holdHeader, markHeadersObserved } from './held-headers';
 import { pageData } from './page-data';
+import { joinedRawHeader } from './raw-headers';
 import { requestQuery } from './request-query';
 import { sendError } from './error-responder';
 import { sendEmpty, sendHtml, sendJson } from './send';
@@ -176,6 +177,16 @@ export class Context {
   bind<S extends StandardSchemaV1>(schema: S): Promise<BindResult<SchemaOutput<S>>>;
   bind(type: BindTarget<unknown>): Promise<BindResult<unknown>> {
     return Promise.resolve(bindBody(this.#req, type));
+  }
+
+  /**
+   * The request header `name` (any case; repeated ones joined by `, `), or `fallback` when the
+   * request has none. @example const tenant = ctx.requestHeader('x-tenant', 'public')
+   */
+  requestHeader(name: string): string | undefined;
+  requestHeader(name: string, fallback: string): string;
+  requestHeader(name: string, fallback?: string): string | undefined {
+    return joinedRawHeader(this.#req.rawHeaders, name.toLowerCase()) ?? fallback;
   }
 
   /** Sets the response header `name`; the handler still answers through the context. @example ctx.header('Cache-Control', 'no-store') */

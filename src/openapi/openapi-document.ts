@@ -242,6 +242,12 @@ function parametersOf(
       required: false,
       schema: parameterSchema(pipes, fallback),
     })),
+    ...(doc.headers ?? []).map(({ name, fallback, pipes }) => ({
+      name,
+      in: 'header',
+      required: false,
+      schema: parameterSchema(pipes, fallback),
+    })),
     ...Object.entries(queryClass?.properties ?? {}).map(([name, schema]) => ({
       name,
       in: 'query',

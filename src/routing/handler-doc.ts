@@ -8,7 +8,8 @@ import { isStandardSchema } from '../binding/standard-schema';
 
 /**
  * What a controller method's parameter decorators tell the OpenAPI document: the `@Body()` class,
- * the `@Query(name)` parameters, the `@Query()` class and the path parameters read through pipes.
+ * the `@Query(name)` parameters, the `@Headers(name)` read, the `@Query()` class and the path
+ * parameters read through pipes.
  *
  * @example
  * handlerDoc(controller, 'store'); // { body: CreateOrder, query: [], params: [] }
@@ -16,14 +17,17 @@ import { isStandardSchema } from '../binding/standard-schema';
 export function handlerDoc(
   instance: object,
   property: string | symbol,
-): Pick<RouteDoc, 'body' | 'query' | 'queryClass' | 'params' | 'bodySchema' | 'querySchema'> {
+): Pick<RouteDoc, 'body' | 'query' | 'headers' | 'queryClass' | 'params' | 'bodySchema' | 'querySchema'> {
   const prototype = prototypeDeclaring(Object.getPrototypeOf(instance) as object, property);
   const params = getOwnMetadata<readonly ParamMetadata[]>(MetadataKey.params, prototype, property) ?? [];
   const types = getMethodParamTypes(prototype, property);
-  const query: QueryDoc[] = params
-    .filter((param) => param.source === 'query' && param.name !== undefined)
-    .sort((a, b) => a.index - b.index)
-    .map(({ name = '', fallback, pipes }) => ({ name, fallback, ...(pipes?.length ? { pipes } : {}) }));
+  const named = (source: ParamMetadata['source']): QueryDoc[] =>
+    params
+      .filter((param) => param.source === source && param.name !== undefined)
+      .sort((a, b) => a.index - b.index)
+      .map(({ name = '', fallback, pipes }) => ({ name, fallback, ...(pipes?.length ? { pipes } : {}) }));
+  const query = named('query');
+  const headers = named('headers');
   const piped: ParamDoc[] = params
     .filter(
       (param) =>
@@ -37,6 +41,7 @@ export function handlerDoc(
   return {
     body: isApplicationClass(bodyType) ? (bodyType as Class) : undefined,
     query,
+    ...(headers.length > 0 ? { headers } : {}),
     queryClass: isApplicationClass(queryType) ? (queryType as Class) : undefined,
     params: piped,
     ...(bodyParam?.schema ? { bodySchema: bodyParam.schema } : {}),

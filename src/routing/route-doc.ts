@@ -48,6 +48,8 @@ export interface RouteDoc {
   /** The Standard Schema the successful answer's JSON body is parsed by (`@Returns(schema)`). */
   readonly outputSchema?: StandardSchemaV1;
   readonly query?: readonly QueryDoc[];
+  /** The request headers it reads through `@Headers(name, fallback, ...pipes)`. */
+  readonly headers?: readonly QueryDoc[];
   /** The path parameters read through pipes; the others are strings. */
   readonly params?: readonly ParamDoc[];
   /** The class a whole query string is bound into (`@Query() filter: OrderFilter`). */

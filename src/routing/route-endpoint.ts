@@ -6,6 +6,7 @@ import type { PreparedHandler } from '../http/exchange';
 import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
 import type { CorsRules } from '../http/cors-rules';
 import { MetadataKey } from '../metadata/keys';
+import { withResponseHeaders } from './response-headers';
 import type { RouteDefinition } from './route';
 import type { SseOptions } from '../http/event-stream';
 import { answeringWithEvents } from '../http/event-stream-handler';
@@ -65,7 +66,10 @@ export function routeEndpoint(
       middleware,
       call: wrap(
         { description, metadata, isController: route.hooks !== undefined },
-        answering(composeHandler(route.handler, guards, interceptors), { metadata, shape, description }),
+        answering(
+          composeHandler(withResponseHeaders(route.handler, metadata, description), guards, interceptors),
+          { metadata, shape, description },
+        ),
       ),
       catchError: filterCatcher(filters),
       shape,

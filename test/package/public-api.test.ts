@@ -72,6 +72,8 @@ test('keel exports as values exactly what applications write', () => {
     'Get',
     'Global',
     'Head',
+    'Header',
+    'Headers',
     'HealthModule',
     'HttpCode',
     'HttpError',
