@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumMissing, isBrowserRequired, launchBrowser, openPage } from '../factories/browser';
