@@ -21,7 +21,10 @@ import { CreateOrders1732320000000 } from './migrations/1732320000000-create-ord
 import { OrderJobs } from './orders/order-jobs';
 import { Order } from './orders/order.entity';
 import { OrderService } from './orders/order-service';
+import { OrderFeed } from './orders/order-feed';
+import { LiveOrdersController } from './http/controllers/live-orders';
 import { StartupReport } from './startup-report';
+import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-add-order-internal-note';
 
 /**
  * The sample, configured by `SampleConfig` (the environment and `.env`, checked at boot): its JSON
@@ -40,7 +43,7 @@ import { StartupReport } from './startup-report';
           url,
           server,
           entities: [Order],
-          migrations: [CreateOrders1732320000000],
+          migrations: [CreateOrders1732320000000, AddOrderInternalNote1795814984841],
           migrationsRun: true,
           poolSize: POOL_SIZE,
         };
@@ -84,9 +87,10 @@ import { StartupReport } from './startup-report';
       include: (route) => route.path.startsWith('/api/') || route.path.startsWith('/health'),
     }),
   ],
-  controllers: [OrderController, OrderApiController],
+  controllers: [OrderController, OrderApiController, LiveOrdersController],
   providers: [
     OrderService,
+    OrderFeed,
     OrderJobs,
     StartupReport,
     {

@@ -23,6 +23,7 @@ import { toMiddlewareFunctions } from '../hooks/middleware-functions';
 import type { MiddlewareClass, MiddlewareEntry } from '../http/middleware';
 import { ViewRenderer } from '../http/views';
 import { OpenStreams } from '../http/open-streams';
+import { shapeOutput } from '../http/output-shaper';
 import { accessLog } from '../observability/access-log';
 import type { RequestRefusal } from '../http/dispatcher';
 import { composeWatchers, type RequestWatcher } from '../http/request-watchers';
@@ -51,6 +52,8 @@ export interface PipelineOptions {
   readonly errorDescribers: readonly ErrorDescriber[];
   /** The shape of every error answer. */
   readonly errorShape: ErrorShape;
+  /** What controllers' and resources' paths go under; `''` for nothing. */
+  readonly prefix: string;
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
@@ -124,6 +127,7 @@ export class Pipeline {
         cors,
       },
       urls,
+      prefix: options.prefix,
     });
     this.#dispatcher = new Dispatcher({
       router: this.router,
@@ -143,7 +147,7 @@ export class Pipeline {
         description: 'application middleware',
         metadata: new Map(),
         streams: this.streams,
-        shape: (value) => value,
+        shape: shapeOutput,
         answers: options.answers,
       },
       logger,

@@ -12,6 +12,7 @@ import { LifecycleErrors } from './lifecycle-errors';
 import { MetricsErrors } from './metrics-errors';
 import { MigrationErrors } from './migration-errors';
 import { OpenApiErrors } from './openapi-errors';
+import { OutputErrors } from './output-errors';
 import { RateLimitErrors } from './rate-limit-errors';
 import { RequestErrors } from './request-errors';
 import { RoutingErrors } from './routing-errors';
@@ -46,6 +47,7 @@ export const ERROR_GROUPS = {
   RequestErrors,
   AuthErrors,
   StreamErrors,
+  OutputErrors,
   FileErrors,
 } as const;
 

@@ -16,6 +16,7 @@ import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
 import type { OpenStreams } from './open-streams';
 import type { AnswerSettings } from './answer-settings';
+import { shapeOutput } from './output-shaper';
 
 /** Path parameters by name, decoded. */
 export type PathParams = Record<string, string>;
@@ -103,7 +104,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     metadata: routeCall.metadata,
     streams: parts.streams,
     answers: parts.answers,
-    shape: routeCall.shape ?? asItIs,
+    shape: routeCall.shape ?? shapeOutput,
   };
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
@@ -123,7 +124,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     if (isBytes(result)) sendBytes(exchange.res, statusOf(exchange), result);
     else if (isStreamBody(result)) return streamBody(exchange.res, statusOf(exchange), result);
     // A value JSON cannot hold (a BigInt, a cycle) throws here, a 500 like any other throw.
-    else sendJson(exchange.res, statusOf(exchange), result);
+    else sendJson(exchange.res, statusOf(exchange), runtime.shape(result));
     return undefined;
   };
   // A status the handler set through `ctx.res` wins over the route's (Node starts every response at 200).
@@ -160,8 +161,4 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
         : (incoming, outgoing, done) =>
             runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
-}
-
-function asItIs(value: unknown): unknown {
-  return value;
 }
