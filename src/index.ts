@@ -37,6 +37,9 @@ export {
 } from './decorators/hooks';
 export { Cors } from './decorators/cors';
 export type { CorsOptions, CorsOrigin } from './http/cors-policy';
+export type { SecurityHeadersOptions } from './http/security-headers';
+export type { VersioningOptions } from './http/versioning';
+export { Version } from './decorators/version';
 export { Body, Ctx, Form, Param, Query, createParamDecorator } from './decorators/params';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
 export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';

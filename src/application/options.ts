@@ -5,6 +5,8 @@ import {
   type LoadSheddingSettings,
 } from '../http/load-shedding-options';
 import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
+import { securityHeaders, type SecurityHeaders, type SecurityHeadersOptions } from '../http/security-headers';
+import { resolveVersioning, type Versioning, type VersioningOptions } from '../http/versioning';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import type { Logger } from '../logging/logger';
@@ -57,6 +59,19 @@ export interface ApplicationOptions {
    * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
    */
   cors?: boolean | CorsOptions;
+  /**
+   * helmet's headers on every answer: `X-Content-Type-Options`, `Referrer-Policy`, `Cross-Origin-*`...;
+   * `Strict-Transport-Security` over HTTPS (or `X-Forwarded-Proto: https` under `trust proxy`); a
+   * Content-Security-Policy on HTML answers, whose nonce templates read as `nonce`. `false` turns them
+   * off; an object is helmet's options. Default: on.
+   */
+  securityHeaders?: boolean | SecurityHeadersOptions;
+  /**
+   * Where requests name the API version `@Version` routes serve: `{ type: 'uri' }` (`/v2/...`),
+   * `{ type: 'header', header: 'Accept-Version' }` or `{ type: 'media', key: 'v' }`
+   * (`Accept: application/json;v=2`); `defaultVersion` is a request's that names none. Default: none.
+   */
+  versioning?: VersioningOptions;
 }
 
 /** The options with every default filled in. */
@@ -77,6 +92,8 @@ export interface ResolvedOptions {
   readonly requestIdHeader: string | undefined;
   readonly requestScope: boolean;
   readonly cors: CorsPolicy | undefined;
+  readonly securityHeaders: SecurityHeaders | undefined;
+  readonly versioning: Versioning | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -108,6 +125,8 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
     requestScope: checkBoolean('requestScope', options.requestScope ?? true),
     cors: corsPolicy(options.cors, 'cors'),
+    securityHeaders: securityHeaders(options.securityHeaders),
+    versioning: resolveVersioning(options.versioning),
   };
 }
 

@@ -6,6 +6,7 @@ import type { RouteDoc } from '../routing/route-doc';
 import { securitySchemeOf, type NamedSecurityScheme, type SecurityScheme } from './authenticates';
 import type { RouteSecurity } from './route-security';
 import { ClassSchemas } from './class-schemas';
+import { mergeOperations, versionOperation, type DocumentedVersioning } from './versioned-operations';
 import type { JsonSchema } from './json-schema';
 import type { StandardSchemaV1 } from '../binding/standard-schema';
 import { OpenApiErrors } from '../errors/openapi-errors';
@@ -68,6 +69,8 @@ export interface ApplicationFacts {
   readonly mayBeUnavailable: (route: RouteDefinition) => boolean;
   /** How a route is authenticated and authorized (`AuthModule`); undefined or none: by its guards alone. */
   readonly securityOf?: (route: RouteDefinition) => RouteSecurity | undefined;
+  /** How requests name an API version, where the application versions its routes. */
+  readonly versioning?: DocumentedVersioning | undefined;
 }
 
 const NO_FACTS: ApplicationFacts = { globalGuards: [], mayBeUnavailable: () => false };
@@ -91,7 +94,7 @@ export function buildOpenApiDocument(
   info: OpenApiInfo,
   application: ApplicationFacts = NO_FACTS,
 ): OpenApiDocument {
-  const { globalGuards, mayBeUnavailable, securityOf } = application;
+  const { globalGuards, mayBeUnavailable, securityOf, versioning } = application;
   const schemas = new ClassSchemas();
   const schemaDocs = new SchemaDocuments();
   const security = new SecuritySchemes();
@@ -114,7 +117,7 @@ export function buildOpenApiDocument(
     const where = `${method.toUpperCase()} ${route.path}`;
     const opened = securityOf?.(route);
     const requirements = security.alternativesOf(opened, requirement, route.source);
-    path[method] = {
+    const operation = {
       operationId,
       ...(doc.tag ? { tags: [doc.tag] } : {}),
       ...parametersOf(route.path, doc, schemas, schemaOf(schemaDocs, where)),
@@ -137,6 +140,13 @@ export function buildOpenApiDocument(
         },
       ),
     };
+    // Two versions on one path and method (header or media versioning) are one operation.
+    const versioned =
+      route.version === undefined || versioning === undefined
+        ? operation
+        : versionOperation(operation, route.version, versioning);
+    const known = path[method];
+    path[method] = known === undefined ? versioned : mergeOperations(known, versioned);
   }
   const securitySchemes = security.all();
   const document: OpenApiDocument = {
