@@ -4,9 +4,11 @@ import {
   type LoadSheddingOptions,
   type LoadSheddingSettings,
 } from '../http/load-shedding-options';
+import type { ErrorsOption } from '../http/error-shape';
 import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
 import { securityHeaders, type SecurityHeaders, type SecurityHeadersOptions } from '../http/security-headers';
 import { resolveVersioning, type Versioning, type VersioningOptions } from '../http/versioning';
+import { isHeaderName } from '../http/raw-headers';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import type { Logger } from '../logging/logger';
@@ -54,6 +56,13 @@ export interface ApplicationOptions {
    */
   requestScope?: boolean;
   /**
+   * The shape of every error answer keel writes, from a malformed body to a 500: `'keel'`
+   * (`{"error": message}`), `'problem'` (RFC 9457, `application/problem+json`), or a function of
+   * the {@link DescribedError} that gives the body (`{ format, contentType, schema }` also says the
+   * media type and documents the body). The OpenAPI document follows it. Default: `'keel'`.
+   */
+  errors?: ErrorsOption;
+  /**
    * Cross-origin requests from browsers: `true` allows any origin (`*`), an object says which origins
    * (strings, RegExps or a function) and how; preflights are answered 204 before routing, and an
    * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
@@ -91,6 +100,8 @@ export interface ResolvedOptions {
   /** Undefined where the option is `false`. */
   readonly requestIdHeader: string | undefined;
   readonly requestScope: boolean;
+  /** Checked and resolved where the logger is made, as a format that fails is logged. */
+  readonly errors: ErrorsOption | undefined;
   readonly cors: CorsPolicy | undefined;
   readonly securityHeaders: SecurityHeaders | undefined;
   readonly versioning: Versioning | undefined;
@@ -124,18 +135,17 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     accessLog: checkBoolean('accessLog', options.accessLog ?? true),
     requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
     requestScope: checkBoolean('requestScope', options.requestScope ?? true),
+    errors: options.errors,
     cors: corsPolicy(options.cors, 'cors'),
     securityHeaders: securityHeaders(options.securityHeaders),
     versioning: resolveVersioning(options.versioning),
   };
 }
 
-// A header name is an HTTP token; Node would refuse anything else at the first answer, not at boot.
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 function checkHeaderName(option: string, value: unknown): string | undefined {
   if (value === false) return undefined;
-  if (typeof value !== 'string' || !HEADER_NAME.test(value)) {
+  // Node would refuse anything else at the first answer, not at boot.
+  if (!isHeaderName(value)) {
     throw LifecycleErrors.invalidOption(option, value, 'a header name, or false');
   }
   return value;

@@ -15,6 +15,7 @@ import { beforeHead } from '../http/held-headers';
 import type { SecurityHeaders } from '../http/security-headers';
 import type { Versioning } from '../http/versioning';
 import type { ErrorDescriber } from '../http/error-responder';
+import type { ErrorShape } from '../http/error-shape';
 import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
 import { filterCatcher } from '../hooks/filters';
 import { createExpressApp } from '../http/express-app';
@@ -24,6 +25,7 @@ import { toMiddlewareFunctions } from '../hooks/middleware-functions';
 import type { MiddlewareClass, MiddlewareEntry } from '../http/middleware';
 import { ViewRenderer } from '../http/views';
 import { OpenStreams } from '../http/open-streams';
+import { shapeOutput } from '../http/output-shaper';
 import { accessLog } from '../observability/access-log';
 import type { RequestRefusal } from '../http/dispatcher';
 import { composeWatchers, type RequestWatcher } from '../http/request-watchers';
@@ -50,6 +52,8 @@ export interface PipelineOptions {
   readonly bodyLimit: string | number;
   /** What errors without a status of their own mean, asked in order (the database's). */
   readonly errorDescribers: readonly ErrorDescriber[];
+  /** The shape of every error answer. */
+  readonly errorShape: ErrorShape;
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
@@ -106,7 +110,7 @@ export class Pipeline {
     const { security } = options;
     const pageNonce = security === undefined ? withoutNonce : security.pageNonce;
     if (security !== undefined) beforeHead(this.#objects.serverClasses.ServerResponse, security.sealPage);
-    const pages = new ErrorPages(views, logger, { urlFor, locals, pageNonce });
+    const pages = new ErrorPages(views, logger, { urlFor, locals, pageNonce }, options.errorShape);
     const globals = checkGlobalHooks(options.globals, options.resolve);
     const tracer = registeredTracer();
     const cors = new CorsRules(options.cors);
@@ -140,7 +144,7 @@ export class Pipeline {
         description: 'application middleware',
         metadata: new Map(),
         streams: this.streams,
-        shape: (value) => value,
+        shape: shapeOutput,
       },
       logger,
       pages,

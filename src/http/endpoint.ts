@@ -9,10 +9,12 @@ import { HandlerErrors } from '../errors/handler-errors';
 import { runMiddleware } from './middleware';
 import type { RequestState } from './request-state';
 import type { RouteInfo } from './route-info';
-import { sendJson } from './send';
+import { answerStatus, declaredStatus } from './answer-status';
+import { sendEmpty, sendJson } from './send';
 import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
 import type { OpenStreams } from './open-streams';
+import { shapeOutput } from './output-shaper';
 
 /** Path parameters by name, decoded. */
 export type PathParams = Record<string, string>;
@@ -100,21 +102,28 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     description,
     metadata: routeCall.metadata,
     streams: parts.streams,
-    shape: routeCall.shape ?? asItIs,
+    shape: routeCall.shape ?? shapeOutput,
   };
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
 
+  const status = answerStatus(route.method, routeCall.metadata);
+  // With `@HttpCode` the handler has said what it answers, so returning nothing answers that, bodiless.
+  const isDeclared = declaredStatus(routeCall.metadata) !== undefined;
+
   const finish = (exchange: Exchange, result: unknown): void => {
     if (exchange.hasResponded) return;
     if (result === undefined) {
-      if (!exchange.isTakenOver) throw HandlerErrors.noResponse(description);
-      return;
+      if (exchange.isTakenOver) return;
+      if (!isDeclared) throw HandlerErrors.noResponse(description);
+      return sendEmpty(exchange.res, statusOf(exchange));
     }
-    // The status stays whatever the handler set through `ctx.res` (200 unless it did). A value
-    // JSON cannot hold (a BigInt, a cycle) throws here, and is a 500 like any other throw.
-    sendJson(exchange.res, exchange.res.statusCode, result);
+    // A value JSON cannot hold (a BigInt, a cycle) throws here, a 500 like any other throw.
+    sendJson(exchange.res, statusOf(exchange), runtime.shape(result));
   };
+  // A status the handler set through `ctx.res` wins over the route's (Node starts every response at 200).
+  const statusOf = (exchange: Exchange): number =>
+    exchange.res.statusCode === 200 ? status : exchange.res.statusCode;
 
   const execute = (exchange: Exchange): Promise<void> | undefined => {
     const result = call(exchange.ctx, exchange.req);
@@ -147,8 +156,4 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
         : (incoming, outgoing, done) =>
             runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
-}
-
-function asItIs(value: unknown): unknown {
-  return value;
 }

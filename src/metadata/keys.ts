@@ -30,6 +30,8 @@ export const MetadataKey = {
   rateLimit: Symbol('keel:rate-limit'),
   /** Under `custom`: the answers a keel route documents itself (`RouteDoc.answers`), such as readiness's 503. */
   routeAnswers: Symbol('keel:route-answers'),
+  /** Under `custom`: the status a returned value answers with (`@HttpCode`). */
+  httpCode: Symbol('keel:http-code'),
   /** Under `custom`: the route needs no user (`@Public()`). */
   authPublic: Symbol('keel:auth-public'),
   /** Under `custom`: the strategies that may authenticate the route (`@Authenticated(...)`). */
@@ -42,6 +44,12 @@ export const MetadataKey = {
   cors: Symbol('keel:cors'),
   /** Under `custom`: the route answers with Server-Sent Events (`@Sse()`), and its stream's options. */
   eventStream: Symbol('keel:event-stream'),
+  /** Under `custom`: the response headers a handler's answers carry (`@Header(name, value)`), in order. */
+  responseHeaders: Symbol('keel:response-headers'),
+  /** Under `custom`: the handler's `@SerializeOptions()`, what class-transformer shapes its answers with. */
+  serializeOptions: Symbol('keel:serialize-options'),
+  /** Under `custom`: what the handler answers with (`@Returns()`): a class, or a Standard Schema that parses it. */
+  returns: Symbol('keel:returns'),
   /** On a policy class: the entity it decides for (`@Policy(Entity)`). */
   policy: Symbol('keel:policy'),
 } as const;

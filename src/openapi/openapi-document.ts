@@ -10,7 +10,9 @@ import { mergeOperations, versionOperation, type DocumentedVersioning } from './
 import type { JsonSchema } from './json-schema';
 import type { StandardSchemaV1 } from '../binding/standard-schema';
 import { OpenApiErrors } from '../errors/openapi-errors';
+import { KEEL_ERRORS } from '../http/error-shape';
 import { operationResponses } from './operation-responses';
+import { answerStatus, declaredStatus } from '../http/answer-status';
 import { rateLimitOf } from '../ratelimit/rate-limits';
 import { parameterSchema } from './pipe-schemas';
 import { rememberGaps, SchemaDocuments } from './schema-documents';
@@ -45,21 +47,11 @@ const OPERATION_METHODS: Readonly<Record<HttpMethod, readonly string[]>> = {
   ALL: ['get', 'post', 'put', 'patch', 'delete'],
 };
 
-const ERROR_SCHEMAS: Record<string, JsonSchema> = {
-  Error: {
-    type: 'object',
-    properties: { error: { type: 'string' } },
-    required: ['error'],
-  },
-  ValidationError: {
-    type: 'object',
-    properties: {
-      error: { const: 'validation failed' },
-      fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-    },
-    required: ['error', 'fields'],
-  },
-};
+/** What the document states of error answers: their media type, and the schemas of `Error` and `ValidationError`. */
+export interface DocumentedErrors {
+  readonly mediaType: string;
+  readonly schemas: { readonly error: JsonSchema; readonly validationError: JsonSchema };
+}
 
 /** What the document needs to know of the application beyond its routes. */
 export interface ApplicationFacts {
@@ -71,6 +63,8 @@ export interface ApplicationFacts {
   readonly securityOf?: (route: RouteDefinition) => RouteSecurity | undefined;
   /** How requests name an API version, where the application versions its routes. */
   readonly versioning?: DocumentedVersioning | undefined;
+  /** The application's error shape. Default: keel's, `{"error": message}`. */
+  readonly errors?: DocumentedErrors;
 }
 
 const NO_FACTS: ApplicationFacts = { globalGuards: [], mayBeUnavailable: () => false };
@@ -94,7 +88,7 @@ export function buildOpenApiDocument(
   info: OpenApiInfo,
   application: ApplicationFacts = NO_FACTS,
 ): OpenApiDocument {
-  const { globalGuards, mayBeUnavailable, securityOf, versioning } = application;
+  const { globalGuards, mayBeUnavailable, securityOf, versioning, errors = KEEL_ERRORS } = application;
   const schemas = new ClassSchemas();
   const schemaDocs = new SchemaDocuments();
   const security = new SecuritySchemes();
@@ -127,9 +121,12 @@ export function buildOpenApiDocument(
       responses: operationResponses(
         doc,
         {
-          output: doc.output && schemas.ref(doc.output),
+          output: doc.outputSchema
+            ? schemaDocs.of(doc.outputSchema, `${where} answer`)
+            : doc.output && schemas.outputRef(doc.output),
           error: { $ref: '#/components/schemas/Error' },
           validationError: { $ref: '#/components/schemas/ValidationError' },
+          errorMediaType: errors.mediaType,
         },
         {
           authenticates: requirements.length > 0,
@@ -137,6 +134,8 @@ export function buildOpenApiDocument(
           mayBeMissing: opened?.loadsRecord === true,
           mayBeUnavailable: mayBeUnavailable(route),
           isRateLimited: rateLimitOf({ metadata: route.hooks?.metadata }) !== undefined,
+          answerStatus: answerStatus(route.method, route.hooks?.metadata),
+          isStatusDeclared: declaredStatus(route.hooks?.metadata) !== undefined,
         },
       ),
     };
@@ -155,7 +154,11 @@ export function buildOpenApiDocument(
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...schemas.all() },
+      schemas: {
+        Error: errors.schemas.error,
+        ValidationError: errors.schemas.validationError,
+        ...schemas.all(),
+      },
       ...(Object.keys(securitySchemes).length > 0 ? { securitySchemes } : {}),
     },
   };
@@ -246,6 +249,12 @@ function parametersOf(
     ...(doc.query ?? []).map(({ name, fallback, pipes }) => ({
       name,
       in: 'query',
+      required: false,
+      schema: parameterSchema(pipes, fallback),
+    })),
+    ...(doc.headers ?? []).map(({ name, fallback, pipes }) => ({
+      name,
+      in: 'header',
       required: false,
       schema: parameterSchema(pipes, fallback),
     })),

@@ -5,6 +5,7 @@ import { DatabaseConnector } from '../database/database-connector';
 import { APP_GUARD } from '../hooks/hook-tokens';
 import type { OnModuleInit } from '../lifecycle/lifecycle-hooks';
 import { LoadMonitor } from '../http/load-monitor';
+import { ERROR_SHAPE } from '../http/error-shape';
 import { Inject, Injectable } from '../decorators/injectable';
 import { Module } from '../decorators/module';
 import { APP_ROUTES, type RouteRegistrar } from '../routing/app-routes';
@@ -72,10 +73,10 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnModul
     return (route) => source.securityOf(route);
   }
 
-  // Built again only when routes were added since: `app.router` takes routes after boot too.
   /**
    * The document of every route, or of `version`'s and the unversioned ones only; a version no route
-   * serves is 404. @example publisher.document('2')
+   * serves is 404. Built again only when routes were added since: `app.router` takes routes after
+   * boot too. @example publisher.document('2')
    */
   document(version?: string): OpenApiDocument {
     const routes = this.#router?.routes() ?? [];
@@ -98,6 +99,7 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnModul
       globalGuards: this.#container.getAll(APP_GUARD),
       mayBeUnavailable: this.#unavailability(),
       securityOf: this.#securityOf(),
+      errors: this.#container.has(ERROR_SHAPE) ? this.#container.get(ERROR_SHAPE) : undefined,
       versioning: versioning && {
         type: versioning.type,
         name: versioning.name,
