@@ -19,7 +19,7 @@ import {
   waitUntilReady,
   type RunningSample,
   type SampleDatabase,
-  SAMPLE_AUTHORIZATION,
+  sampleAuthorization,
 } from '../factories/sample';
 import { describeNeeding } from '../factories/requirements';
 import { postgresServerMissing, postgresUrl } from '../factories/test-databases';
@@ -186,7 +186,7 @@ for (const database of DATABASES) {
       for (const order of SEEDED_ORDERS) {
         const res = await fetch(`${sample.url}/api/orders`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION },
+          headers: { 'content-type': 'application/json', ...(await sampleAuthorization(sample.url)) },
           body: JSON.stringify(order),
         });
         expect(res.status).toBe(201);

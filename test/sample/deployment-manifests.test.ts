@@ -12,7 +12,7 @@ import { documentedProbe } from '../factories/probe-table';
 interface EnvVar {
   name: string;
   value?: string;
-  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
 }
 interface Probe {
   httpGet: { path: string; port: number | string };
@@ -138,6 +138,18 @@ describe.each(TARGETS)('$target', ({ directory, name }) => {
     expect(secret.kind).toBe('Secret');
     expect(secret.metadata.name).toBe(`${name}-database`);
     expect(Object.keys(secret.stringData ?? {})).toEqual(['url']);
+  });
+
+  test('the session key and the operator come from the Secret <name>-auth, whose example has every key they read', () => {
+    const fromAuthSecret = ['SESSION_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'].map(
+      (setting) => envVar(setting)?.valueFrom?.secretKeyRef,
+    );
+    for (const ref of fromAuthSecret) expect(ref?.name).toBe(`${name}-auth`);
+    // In production (the image's NODE_ENV) the sample refuses to start without a session key.
+    expect(fromAuthSecret[0]).not.toHaveProperty('optional');
+    const [secret] = readYamlDocuments(path.join(directory, 'example', 'auth-secret.yaml'));
+    expect(secret.metadata.name).toBe(`${name}-auth`);
+    expect(Object.keys(secret.stringData ?? {}).sort()).toEqual(fromAuthSecret.map((ref) => ref?.key).sort());
   });
 
   test('the grace period outlasts the whole shutdown: the delay, then keel’s drain timeout', () => {

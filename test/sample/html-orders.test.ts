@@ -1,13 +1,12 @@
 import { expect, test } from '@jest/globals';
-import { openFormSession } from '../factories/form-session';
-import { useSample } from '../factories/sample';
+import { openOperatorSession, useSample } from '../factories/sample';
 
 // What the browser test does not look at: the HTML pages' answers to bad input, over plain HTTP.
 const sample = useSample({ embedded: true });
 
 // Forms are posted as a browser posts them: with the session's cookie and CSRF token.
 async function post(path: string, fields: Record<string, string>) {
-  const browser = await openFormSession(sample().url, '/orders/create');
+  const browser = await openOperatorSession(sample().url);
   return browser.post(path, fields);
 }
 
@@ -21,8 +20,8 @@ test.each([
   ['GET', '/orders/424242'],
   ['GET', '/orders/424242/edit'],
   ['GET', '/orders/not-a-number'],
-])('%s %s is the 404 page', async (method, path) => {
-  const res = await fetch(`${sample().url}${path}`, { method });
+])('%s %s is the 404 page, to the logged-in operator', async (_method, path) => {
+  const res = await (await openOperatorSession(sample().url)).get(path);
   expect(res.status).toBe(404);
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   const page = await res.text();

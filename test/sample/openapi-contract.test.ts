@@ -1,7 +1,7 @@
 import { expect, test } from '@jest/globals';
 import type { JsonSchema, OpenApiDocument } from 'keel';
 import { exampleOf, schemaValidator, validateOpenApi, VALIDATOR_TIMEOUT_MS } from '../factories/openapi';
-import { SAMPLE_AUTHORIZATION, useSample } from '../factories/sample';
+import { sampleAuthorization, useSample } from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 
 // The sample against its own OpenAPI document, over real HTTP. Its JSON API's writes require the
@@ -53,7 +53,7 @@ async function send(op: Operation, pathValues: Record<string, string>, body?: st
   const res = await fetch(`${sample().url}${path}${query.size > 0 ? `?${query}` : ''}`, {
     method: op.method.toUpperCase(),
     headers: {
-      ...SAMPLE_AUTHORIZATION,
+      ...(await sampleAuthorization(sample().url)),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body,
