@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import {
   VIEWPORT,
   chromiumMissing,
@@ -19,6 +19,7 @@ import {
   waitUntilReady,
   type RunningSample,
   type SampleDatabase,
+  SAMPLE_OPERATOR,
   sampleAuthorization,
 } from '../factories/sample';
 import { describeNeeding } from '../factories/requirements';
@@ -112,6 +113,12 @@ for (const database of DATABASES) {
       expect(await page.getByText('No orders yet.').isVisible()).toBe(true);
 
       await navigationBy(page, () => page.getByRole('link', { name: 'New order', exact: true }).click());
+      // The form is the operator's: the visitor logs in, and comes back to it.
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await hopsTo(await logIn(page))).toEqual([
+        { method: 'POST', path: '/login', status: 303, location: '/orders/create' },
+        { method: 'GET', path: '/orders/create', status: 200 },
+      ]);
       await page.getByLabel('Customer').fill('Ada Lovelace');
       await page.getByLabel('Product').fill('Brass lamp');
       await page.getByLabel('Quantity').fill('0');
@@ -169,7 +176,8 @@ for (const database of DATABASES) {
     }, 120_000);
 
     test('a page from another origin that posts to the sample is refused, and no order is stored', async () => {
-      await page.goto('/orders/create'); // the visitor has a session, and its token, with the sample
+      await page.goto('/login');
+      await logIn(page); // the visitor has a session, logged in, and its token, with the sample
       const before = await orderCount(sample.url);
       const forger = await serveForgingPage(`${sample.url}/orders`);
       try {
@@ -215,6 +223,13 @@ async function expectFlashOnceOnly(page: Page, message: string): Promise<void> {
   expect(await page.getByRole('status').allTextContents()).toEqual([message]);
   await page.reload();
   expect(await page.getByRole('status').count()).toBe(0);
+}
+
+/** Fills the login form the page shows with the operator's account and sends it; the answer it lands on. */
+async function logIn(page: Page): Promise<Response> {
+  await page.getByLabel('Email').fill(SAMPLE_OPERATOR.email);
+  await page.getByLabel('Password').fill(SAMPLE_OPERATOR.password);
+  return navigationBy(page, () => page.getByRole('button', { name: 'Log in' }).click());
 }
 
 async function orderCount(sampleUrl: string): Promise<number> {
