@@ -4,6 +4,13 @@ export { createApplication } from './application/create-application';
 export type { Application, BoundAddress } from './application/application';
 export type { ApplicationOptions } from './application/options';
 export type { LoadSheddingOptions } from './http/load-shedding-options';
+export type {
+  DescribedError,
+  ErrorBodySchema,
+  ErrorFormat,
+  ErrorFormatter,
+  ErrorsOption,
+} from './http/error-shape';
 export { ConfigModule, type ConfigModuleOptions } from './config/config-module';
 export { loadConfig, type ConfigSchema, type ConfigSources } from './config/load-config';
 export type {
@@ -26,6 +33,7 @@ export { InjectionToken, type Class, type Token } from './container/token';
 export { ApiResource, Controller, Resource } from './decorators/controller';
 export { Inject, Injectable, Optional } from './decorators/injectable';
 export { Global, Module } from './decorators/module';
+export { HttpCode } from './decorators/http-code';
 export {
   Catch,
   SetMetadata,
@@ -35,8 +43,13 @@ export {
   UseInterceptors,
   UseMiddleware,
 } from './decorators/hooks';
+export { Cors } from './decorators/cors';
+export type { CorsOptions, CorsOrigin } from './http/cors-policy';
 export { Body, Ctx, Form, Param, Query, createParamDecorator } from './decorators/params';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
+export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
+export type { SseOptions } from './http/event-stream';
+export type { SseEvent } from './http/event-frame';
 export {
   FrameworkError,
   HttpError,

@@ -13,6 +13,7 @@ import type { Express, Pipeline } from './pipeline';
 import { Errors } from '../errors';
 import { RequestErrors } from '../errors/request-errors';
 import { respondOnBareResponse } from '../http/error-responder';
+import type { ErrorShape } from '../http/error-shape';
 import { APP_LISTENERS } from '../lifecycle/app-listeners';
 import { checkMilliseconds } from '../lifecycle/option-checks';
 import {
@@ -67,6 +68,7 @@ export class Application {
   readonly #status: ApplicationStatus;
   #settings: ShutdownSettings;
   readonly #bootstrapHooks: BootstrapHooks;
+  readonly #errorShape: ErrorShape;
   #server: http.Server | undefined;
   #drain: ServerDrain | undefined;
   #bound: BoundAddress | undefined;
@@ -82,6 +84,7 @@ export class Application {
     this.logger = parts.logger;
     this.#settings = parts.settings;
     this.#bootstrapHooks = parts.bootstrapHooks;
+    this.#errorShape = parts.errorShape;
   }
 
   /**
@@ -114,7 +117,7 @@ export class Application {
       () => this.#pipeline.handle(req, res),
       (error: unknown) => {
         this.logger.error({ err: error }, 'onApplicationBootstrap failed');
-        respondOnBareResponse(res, RequestErrors.internalServerError());
+        respondOnBareResponse(res, RequestErrors.internalServerError(), this.#errorShape);
       },
     );
   }
@@ -170,7 +173,7 @@ export class Application {
     // Claimed before the next await, so that a concurrent second call is refused too.
     // Requests and responses are made with Express's helpers already in place: nothing per request.
     const server = http.createServer({ ...this.#pipeline.serverClasses, ...serverTimeouts(this.#settings) });
-    refuseConnect(server);
+    refuseConnect(server, this.#errorShape);
     if (this.#settings.maxConnections !== undefined) server.maxConnections = this.#settings.maxConnections;
     this.#server = server;
     this.#drain = new ServerDrain(server);
@@ -265,6 +268,7 @@ export class Application {
         shutDown({
           instances: this.#container.instances().reverse(),
           drain: this.#drain,
+          streams: this.#pipeline.streams,
           logger,
           delayMs,
           timeoutMs: this.#settings.shutdownTimeoutMs,

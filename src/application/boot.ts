@@ -12,6 +12,7 @@ import { ApplicationStatus } from '../lifecycle/application-status';
 import { BootstrapHooks } from '../lifecycle/bootstrap-hooks';
 import { LoadMonitor } from '../http/load-monitor';
 import { shedLoad } from '../http/shed-load';
+import { ERROR_SHAPE, resolveErrorShape, type ErrorShape } from '../http/error-shape';
 import { createLogger, isSilent, LOGGER, type Logger } from '../logging/logger';
 import { correlatedLogger } from '../observability/correlated-logger';
 import { APP_ROUTES } from '../routing/app-routes';
@@ -40,6 +41,8 @@ export interface ApplicationParts {
   readonly logger: Logger;
   readonly settings: ShutdownSettings;
   readonly bootstrapHooks: BootstrapHooks;
+  /** The shape of error answers, for those written outside the pipeline (a failed bootstrap, CONNECT). */
+  readonly errorShape: ErrorShape;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function bootParts(
   // gives no request a listener.
   const logger = isSilent(lines) ? lines : correlatedLogger(lines);
   const accessLogger = settings.accessLog && !isSilent(lines) ? lines : undefined;
+  const errorShape = resolveErrorShape(settings.errors, logger);
   const status = new ApplicationStatus(settings.shutdownTimeoutMs);
   const load = new LoadMonitor(settings.loadShedding, logger);
   const container = await Container.create(
@@ -65,6 +69,7 @@ export async function bootParts(
       [ApplicationStatus, status],
       [LoadMonitor, load],
       [LOGGER, logger],
+      [ERROR_SHAPE, errorShape],
     ]),
     overrides,
   );
@@ -78,6 +83,7 @@ export async function bootParts(
     views: settings.views,
     bodyLimit: settings.bodyLimit,
     errorDescribers: ERROR_DESCRIBERS,
+    errorShape,
     globals: {
       guards: container.getAll(APP_GUARD),
       interceptors: container.getAll(APP_INTERCEPTOR),
@@ -85,7 +91,8 @@ export async function bootParts(
     },
     limit: behindRateLimitAndAuthentication(container),
     // Shedding comes before any phase: an overloaded process reads no body of a request it turns away.
-    refuse: load.isShedding ? shedLoad(load) : undefined,
+    refuse: load.isShedding ? shedLoad(load, errorShape) : undefined,
+    cors: settings.cors,
   });
   // Middleware that modules provide (sessions) runs before what the application adds with app.use.
   pipeline.use(container.getAll(APP_MIDDLEWARE));
@@ -102,7 +109,7 @@ export async function bootParts(
     // Booting (the embedded database's start among the hooks) is not overload: watched from here on.
     onDone: () => load.watch(),
   });
-  return { container, pipeline, status, logger, settings, bootstrapHooks };
+  return { container, pipeline, status, logger, settings, bootstrapHooks, errorShape };
 }
 
 // A route's rate limit comes first, so that credentials are not tried faster than it allows; then

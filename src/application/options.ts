@@ -4,6 +4,8 @@ import {
   type LoadSheddingOptions,
   type LoadSheddingSettings,
 } from '../http/load-shedding-options';
+import type { ErrorsOption } from '../http/error-shape';
+import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import type { Logger } from '../logging/logger';
@@ -50,6 +52,19 @@ export interface ApplicationOptions {
    * `requestId` (the access log still does). Tracing keeps it on. Default: `true`.
    */
   requestScope?: boolean;
+  /**
+   * The shape of every error answer keel writes, from a malformed body to a 500: `'keel'`
+   * (`{"error": message}`), `'problem'` (RFC 9457, `application/problem+json`), or a function of
+   * the {@link DescribedError} that gives the body (`{ format, contentType, schema }` also says the
+   * media type and documents the body). The OpenAPI document follows it. Default: `'keel'`.
+   */
+  errors?: ErrorsOption;
+  /**
+   * Cross-origin requests from browsers: `true` allows any origin (`*`), an object says which origins
+   * (strings, RegExps or a function) and how; preflights are answered 204 before routing, and an
+   * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
+   */
+  cors?: boolean | CorsOptions;
 }
 
 /** The options with every default filled in. */
@@ -69,6 +84,9 @@ export interface ResolvedOptions {
   /** Undefined where the option is `false`. */
   readonly requestIdHeader: string | undefined;
   readonly requestScope: boolean;
+  /** Checked and resolved where the logger is made, as a format that fails is logged. */
+  readonly errors: ErrorsOption | undefined;
+  readonly cors: CorsPolicy | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -99,6 +117,8 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     accessLog: checkBoolean('accessLog', options.accessLog ?? true),
     requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
     requestScope: checkBoolean('requestScope', options.requestScope ?? true),
+    errors: options.errors,
+    cors: corsPolicy(options.cors, 'cors'),
   };
 }
 

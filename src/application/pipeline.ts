@@ -8,8 +8,11 @@ import { createBodyParsers } from '../http/body-parsers';
 import { forRequestsWithBody } from '../http/body-stage';
 import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
 import { Dispatcher } from '../http/dispatcher';
+import { CorsRules } from '../http/cors-rules';
+import type { CorsPolicy } from '../http/cors-policy';
 import { ErrorPages } from '../http/error-pages';
 import type { ErrorDescriber } from '../http/error-responder';
+import type { ErrorShape } from '../http/error-shape';
 import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
 import { filterCatcher } from '../hooks/filters';
 import { createExpressApp } from '../http/express-app';
@@ -18,6 +21,7 @@ import { methodOverride } from '../http/method-override';
 import { toMiddlewareFunctions } from '../hooks/middleware-functions';
 import type { MiddlewareClass, MiddlewareEntry } from '../http/middleware';
 import { ViewRenderer } from '../http/views';
+import { OpenStreams } from '../http/open-streams';
 import { accessLog } from '../observability/access-log';
 import type { RequestRefusal } from '../http/dispatcher';
 import { composeWatchers, type RequestWatcher } from '../http/request-watchers';
@@ -44,12 +48,16 @@ export interface PipelineOptions {
   readonly bodyLimit: string | number;
   /** What errors without a status of their own mean, asked in order (the database's). */
   readonly errorDescribers: readonly ErrorDescriber[];
+  /** The shape of every error answer. */
+  readonly errorShape: ErrorShape;
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
   readonly limit: (route: LimitableRoute, handler: PreparedHandler) => PreparedHandler;
   /** Turns requests away before any phase (load shedding); undefined when nothing does. */
   readonly refuse: RequestRefusal | undefined;
+  /** The application's CORS policy (option `cors`); undefined: none, unless a controller declares one. */
+  readonly cors: CorsPolicy | undefined;
 }
 
 /** The global hooks as the container provides them, before keel checks and pairs them. */
@@ -70,6 +78,8 @@ export interface GlobalHookInstances {
  */
 export class Pipeline {
   readonly router: Router;
+  /** The event streams open now, which a graceful shutdown ends. */
+  readonly streams = new OpenStreams();
   readonly #objects: ExpressObjects;
   readonly #dispatcher: Dispatcher;
   readonly #resolve: <T>(type: Class<T>) => T;
@@ -89,15 +99,17 @@ export class Pipeline {
     const urlFor = urls.urlFor.bind(urls);
     const { locals } = this.#objects;
     const { loadHelpers } = this.#objects;
-    const pages = new ErrorPages(views, logger, { urlFor, locals });
+    const pages = new ErrorPages(views, logger, { urlFor, locals }, options.errorShape);
     const globals = checkGlobalHooks(options.globals, options.resolve);
     const tracer = registeredTracer();
+    const cors = new CorsRules(options.cors);
     this.router = new Router({
       resolve: options.resolve,
       endpoints: {
         globals,
         wrap: options.limit,
-        parts: { views, pages, logger, urlFor, locals, loadHelpers },
+        parts: { views, pages, logger, urlFor, locals, loadHelpers, streams: this.streams },
+        cors,
       },
       urls,
     });
@@ -118,6 +130,8 @@ export class Pipeline {
         logger,
         description: 'application middleware',
         metadata: new Map(),
+        streams: this.streams,
+        shape: (value) => value,
       },
       logger,
       pages,
@@ -131,6 +145,7 @@ export class Pipeline {
       ),
       tracing: tracer === undefined ? undefined : requestSpans(tracer),
       refuse: options.refuse,
+      cors,
     });
   }
 

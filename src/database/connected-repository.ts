@@ -56,6 +56,7 @@ export function describeDatabaseNotConnected(error: unknown): ErrorAnswer | unde
   return {
     status: DatabaseAnswers.databaseNotConnected.status,
     message: DatabaseAnswers.databaseNotConnected.message(retryAfterSeconds),
+    code: DatabaseAnswers.databaseNotConnected.code,
     headers: { 'Retry-After': String(retryAfterSeconds) },
     logLevel: 'debug',
   };

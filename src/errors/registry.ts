@@ -15,6 +15,7 @@ import { RateLimitErrors } from './rate-limit-errors';
 import { RequestErrors } from './request-errors';
 import { RoutingErrors } from './routing-errors';
 import { SessionErrors } from './session-errors';
+import { StreamErrors } from './stream-errors';
 import { TestingErrors } from './testing-errors';
 
 /**
@@ -43,6 +44,7 @@ export const ERROR_GROUPS = {
   TestingErrors,
   RequestErrors,
   AuthErrors,
+  StreamErrors,
 } as const;
 
 type Groups = typeof ERROR_GROUPS;

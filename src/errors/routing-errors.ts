@@ -58,4 +58,11 @@ export const RoutingErrors = defineErrors({
     code: 'E_INVALID_ROUTE',
     message: (source: string, reason: string) => `${source}: ${reason}`,
   },
+
+  invalidHttpCode: {
+    code: 'E_INVALID_HTTP_CODE',
+    message: (status: unknown) =>
+      `@HttpCode(${String(status)}) names no success status.\n` +
+      `Fix: give an integer from 200 to 299 (an error answer is thrown as an HttpError).`,
+  },
 });

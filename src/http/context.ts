@@ -13,6 +13,9 @@ import { pageData } from './page-data';
 import { requestQuery } from './request-query';
 import { sendError } from './error-responder';
 import { sendEmpty, sendHtml, sendJson } from './send';
+import { streamEvents, type SseOptions } from './event-stream';
+import type { OpenStreams } from './open-streams';
+import { rawHeader } from './raw-headers';
 import { uploadedFiles, type UploadedFile, type UploadLimits } from './uploads';
 import type { ViewRenderer } from './views';
 
@@ -47,6 +50,10 @@ export interface RouteRuntime {
   readonly description: string;
   /** The route's `SetMetadata` values, the method's over the class's. */
   readonly metadata: ReadonlyMap<unknown, unknown>;
+  /** The application's open event streams, which a shutdown ends. */
+  readonly streams: OpenStreams;
+  /** Shapes what the route answers with: class instances through their class's rules, the rest as it is. */
+  readonly shape: (value: unknown) => unknown;
 }
 
 let construct: (exchange: ContextTarget, runtime: RouteRuntime) => Context;
@@ -194,6 +201,38 @@ export class Context {
   html(status: number, name: string, data: object = {}): void {
     if (!this.#isWritable()) return;
     sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, data)));
+  }
+
+  /**
+   * Answers with a stream of Server-Sent Events (`text/event-stream`), one per item of `events`
+   * (`{ data, event?, id?, retry? }`; data that is not a string goes out as JSON), with a comment line
+   * every 15 s; the iterator's `return()` runs when the client leaves, and a graceful shutdown ends
+   * the stream with a `retry` hint. `@Sse()` does the same with what a handler returns.
+   * @example ctx.sse(this.orders.live())
+   */
+  sse(events: AsyncIterable<unknown> | Iterable<unknown>, options?: SseOptions): void {
+    if (!this.#isWritable()) return;
+    const runtime = this.#runtime;
+    streamEvents(
+      {
+        req: this.#req,
+        res: this.#res,
+        streams: runtime.streams,
+        logger: runtime.logger,
+        description: runtime.description,
+        serialize: runtime.shape,
+      },
+      events,
+      options,
+    );
+  }
+
+  /**
+   * The id of the last event a reconnecting client saw (its `Last-Event-ID` header), to resume a
+   * stream after it; undefined on a first connection. @example const after = Number(ctx.lastEventId ?? 0)
+   */
+  get lastEventId(): string | undefined {
+    return rawHeader(this.#req.rawHeaders, 'last-event-id');
   }
 
   /**

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
 import type { RouteRuntime } from './context';
+import type { CorsRules } from './cors-rules';
 import type { Endpoint, ErrorCatcher, PathParams } from './endpoint';
 import type { ErrorPages } from './error-pages';
 import { malformedPath, respondWithError, type ErrorDescriber } from './error-responder';
@@ -54,6 +55,8 @@ export interface DispatcherParts {
   readonly refuse?: RequestRefusal | undefined;
   /** A span per request, where a tracer provider is registered; undefined costs nothing. */
   readonly tracing: RequestTracing | undefined;
+  /** The CORS policies: preflights are answered, and other requests' headers held, before any phase. */
+  readonly cors: CorsRules;
 }
 
 /**
@@ -118,8 +121,9 @@ export class Dispatcher {
   // parsed body, middleware that read one) is put back in it, as those events belong to the
   // connection, not to the request.
   readonly #serve = (req: Request, res: Response, state: RequestState): void => {
-    const { objects, refuse } = this.#parts;
+    const { objects, refuse, cors } = this.#parts;
     if (refuse !== undefined && refuse(req, res)) return;
+    if (cors.isOn && cors.answer(req, res, this.#parts.router)) return;
     objects.equip(req, res);
     if (!objects.isHandedOut) return this.#parseBody(req, res, state);
     markHeadersObserved(res);

@@ -2,15 +2,18 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
 import type { RouteRuntime } from './context';
+import type { CorsPolicy } from './cors-policy';
 import type { ErrorPages } from './error-pages';
 import { Exchange, type PreparedHandler } from './exchange';
 import { HandlerErrors } from '../errors/handler-errors';
 import { runMiddleware } from './middleware';
 import type { RequestState } from './request-state';
 import type { RouteInfo } from './route-info';
-import { sendJson } from './send';
+import { answerStatus, declaredStatus } from './answer-status';
+import { sendEmpty, sendJson } from './send';
 import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
+import type { OpenStreams } from './open-streams';
 
 /** Path parameters by name, decoded. */
 export type PathParams = Record<string, string>;
@@ -36,6 +39,8 @@ export interface Endpoint {
    * Runs only the route's own middleware (`@UseMiddleware`), for a CORS preflight: an OPTIONS
    * request to its path that no route answers. Undefined when the route has none.
    */
+  /** The route's own CORS policy (`@Cors`), `false` where it has none at all; undefined: the application's. */
+  readonly cors?: CorsPolicy | false | undefined;
   readonly runMiddleware?: (
     req: IncomingMessage,
     res: ServerResponse,
@@ -49,11 +54,15 @@ export interface RouteCall {
   /** The route, as error messages name it: `OrderController.show (GET /orders/:id)`. */
   readonly description: string;
   readonly metadata: ReadonlyMap<unknown, unknown>;
+  /** Shapes what the route answers with (class instances); undefined: sent as it is. */
+  readonly shape?: (value: unknown) => unknown;
   /** A probe's route (health, metrics): the access log keeps its lines at debug. */
   readonly isProbe: boolean;
   readonly middleware: readonly RequestHandler[];
   readonly call: PreparedHandler;
   readonly catchError: ErrorCatcher | undefined;
+  /** The route's own CORS policy, `false` for none; undefined: the application's. */
+  readonly cors?: CorsPolicy | false | undefined;
 }
 
 /** What every endpoint shares: the views, the logger, and the route URLs. */
@@ -64,6 +73,7 @@ export interface EndpointParts {
   readonly urlFor: RouteRuntime['urlFor'];
   readonly locals: object;
   readonly loadHelpers: () => void;
+  readonly streams: OpenStreams;
 }
 
 /**
@@ -88,20 +98,29 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     logger: parts.logger,
     description,
     metadata: routeCall.metadata,
+    streams: parts.streams,
+    shape: routeCall.shape ?? asItIs,
   };
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
 
+  const status = answerStatus(route.method, routeCall.metadata);
+  // With `@HttpCode` the handler has said what it answers, so returning nothing answers that, bodiless.
+  const isDeclared = declaredStatus(routeCall.metadata) !== undefined;
+
   const finish = (exchange: Exchange, result: unknown): void => {
     if (exchange.hasResponded) return;
     if (result === undefined) {
-      if (!exchange.isTakenOver) throw HandlerErrors.noResponse(description);
-      return;
+      if (exchange.isTakenOver) return;
+      if (!isDeclared) throw HandlerErrors.noResponse(description);
+      return sendEmpty(exchange.res, statusOf(exchange));
     }
-    // The status stays whatever the handler set through `ctx.res` (200 unless it did). A value
-    // JSON cannot hold (a BigInt, a cycle) throws here, and is a 500 like any other throw.
-    sendJson(exchange.res, exchange.res.statusCode, result);
+    // A value JSON cannot hold (a BigInt, a cycle) throws here, a 500 like any other throw.
+    sendJson(exchange.res, statusOf(exchange), result);
   };
+  // A status the handler set through `ctx.res` wins over the route's (Node starts every response at 200).
+  const statusOf = (exchange: Exchange): number =>
+    exchange.res.statusCode === 200 ? status : exchange.res.statusCode;
 
   const execute = (exchange: Exchange): Promise<void> | undefined => {
     const result = call(exchange.ctx, exchange.req);
@@ -113,6 +132,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
 
   return {
     catchError: routeCall.catchError,
+    cors: routeCall.cors,
     open(incoming, outgoing, params, state) {
       // The dispatcher gives endpoints only requests and responses it has equipped with Express's helpers.
       const req = incoming as Request;
@@ -133,4 +153,8 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
         : (incoming, outgoing, done) =>
             runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
+}
+
+function asItIs(value: unknown): unknown {
+  return value;
 }

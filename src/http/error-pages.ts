@@ -3,11 +3,13 @@ import type { Request, Response } from 'express';
 import { pageData, type PageHelpers } from './page-data';
 import type { Logger } from '../logging/logger';
 import type { ViewRenderer } from './views';
+import type { ErrorShape } from './error-shape';
 
 /**
- * The HTML face of error answers: for a request that prefers HTML (its `Accept` header), the page
+ * The faces of error answers: for a request that prefers HTML (its `Accept` header), the page
  * `views/errors/<status>.html`, else `views/errors/default.html`, rendered with `{ status, message }`.
- * Where neither exists, or the request prefers JSON, there is no page and the answer stays JSON.
+ * Where neither exists, or the request prefers JSON, there is no page and the answer is a body of
+ * `shape`, the application's error shape.
  *
  * @example
  * const page = pages.render(req, 404, 'order not found'); // undefined: answer JSON
@@ -16,11 +18,14 @@ export class ErrorPages {
   readonly #views: ViewRenderer;
   readonly #logger: Logger;
   readonly #helpers: PageHelpers;
+  /** The shape of an error answer that is no page. */
+  readonly shape: ErrorShape;
 
-  constructor(views: ViewRenderer, logger: Logger, helpers: PageHelpers) {
+  constructor(views: ViewRenderer, logger: Logger, helpers: PageHelpers, shape: ErrorShape) {
     this.#views = views;
     this.#logger = logger;
     this.#helpers = helpers;
+    this.shape = shape;
   }
 
   /**

@@ -5,13 +5,16 @@ import { RequestErrors } from '../errors/request-errors';
 import type { Logger } from '../logging/logger';
 import { markHeadersObserved } from './held-headers';
 import type { ErrorPages } from './error-pages';
-import { sendHtml, sendJson } from './send';
+import type { ErrorShape } from './error-shape';
+import { sendHtml, sendText } from './send';
 
 /** What the client is told: a status, a message, a validation failure's fields, and headers such as `Retry-After`. */
 export interface ErrorAnswer {
   readonly status: number;
   readonly message: string;
   readonly fields?: FieldErrors;
+  /** The catalogue's code, where keel raised the error; what an application's error format may read. */
+  readonly code?: string;
   readonly headers?: Readonly<Record<string, string>>;
   /** Where a 5xx is logged: `error` (the default), or `debug` for one logged where it arose, once. */
   readonly logLevel?: 'debug' | 'error';
@@ -43,8 +46,12 @@ export interface ResponderParts {
  * @example
  * const MALFORMED_JSON = answerOf(RequestErrors.malformedJson); // { status: 400, message: 'malformed JSON body' }
  */
-export function answerOf(entry: { readonly status: number; readonly message: () => string }): ErrorAnswer {
-  return Object.freeze({ status: entry.status, message: entry.message() });
+export function answerOf(entry: {
+  readonly code: string;
+  readonly status: number;
+  readonly message: () => string;
+}): ErrorAnswer {
+  return Object.freeze({ status: entry.status, message: entry.message(), code: entry.code });
 }
 
 // body-parser tags its errors with `type`: what each means to the client.
@@ -96,17 +103,19 @@ export function describeError(error: unknown, describers: readonly ErrorDescribe
   if (error instanceof URIError && status === 400) return MALFORMED_PATH;
   if (status === undefined) return describeUnknown(error, describers);
   const fields = error instanceof HttpError ? error.fields : undefined;
+  const code = error instanceof HttpError ? error.code : undefined;
   const exposes = error instanceof HttpError ? error.expose : tagged?.expose === true && status < 500;
-  if (exposes) return { status, message: (error as Error).message, fields };
+  if (exposes) return { status, message: (error as Error).message, fields, code };
   return {
     status,
     message: status >= 500 ? INTERNAL.message : (STATUS_CODES[status] ?? 'error').toLowerCase(),
     fields,
+    code,
   };
 }
 
 /**
- * keel's last word on a failed request: answers `{"error": ...}` (never cached), logs every 5xx
+ * keel's last word on a failed request: answers in the application's error shape (never cached), logs every 5xx
  * with its stack, and cuts a response that had already started, the only honest signal left.
  *
  * @example
@@ -135,21 +144,22 @@ export function respondWithError(
 
 /**
  * Writes `error`'s answer on a bare `ServerResponse` that no keel request context serves (the
- * metrics port, a request that met a failed bootstrap): the same headers and JSON body as every
- * other error answer, with no error pages and no logging, which its caller does.
+ * metrics port, a request that met a failed bootstrap): the same headers and body (of `shape`) as
+ * every other error answer, with no error pages and no logging, which its caller does.
  *
  * @example
- * respondOnBareResponse(res, RequestErrors.routeNotFound('GET', '/x'));
+ * respondOnBareResponse(res, RequestErrors.routeNotFound('GET', '/x'), shape);
  */
-export function respondOnBareResponse(res: ServerResponse, error: HttpError): void {
+export function respondOnBareResponse(res: ServerResponse, error: HttpError, shape: ErrorShape): void {
   setAnswerHeaders(res, error.headers);
   forbidSniffing(res);
-  sendJsonError(res, describeError(error, []));
+  sendShaped(res, describeError(error, []), shape);
 }
 
 /**
  * Writes an error answer: the HTML error page when the request prefers HTML and one exists, else
- * JSON `{"error": message}` (with `fields` for a validation failure).
+ * a body of the application's error shape (keel's: `{"error": message}`, with `fields` for a
+ * validation failure).
  *
  * @example
  * sendError(req, res, { status: 404, message: 'order not found' }, pages);
@@ -158,7 +168,7 @@ export function sendError(req: Request, res: Response, answer: ErrorAnswer, page
   forbidSniffing(res);
   const page = pages.render(req, res, answer.status, answer.message);
   if (page !== undefined) return sendHtml(res, answer.status, page);
-  sendJsonError(res, answer);
+  sendShaped(res, answer, pages.shape);
 }
 
 // An error answer is never cached: the next request may well succeed.
@@ -172,9 +182,8 @@ function forbidSniffing(res: ServerResponse): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
-function sendJsonError(res: ServerResponse, answer: ErrorAnswer): void {
-  const body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
-  sendJson(res, answer.status, body);
+function sendShaped(res: ServerResponse, answer: ErrorAnswer, shape: ErrorShape): void {
+  sendText(res, answer.status, shape.contentType, shape.body(answer));
 }
 
 function describeUnknown(error: unknown, describers: readonly ErrorDescriber[]): ErrorAnswer {

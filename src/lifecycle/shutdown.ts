@@ -10,6 +10,8 @@ export interface ShutdownPlan {
   readonly instances: readonly unknown[];
   /** The server to drain; none when the application never listened. */
   readonly drain: ServerDrain | undefined;
+  /** The open event streams: ended with a `retry` hint once the server stops accepting. */
+  readonly streams?: { endAll(): void };
   readonly logger: Logger;
   readonly delayMs: number;
   readonly timeoutMs: number;
@@ -39,10 +41,14 @@ export async function shutDown(plan: ShutdownPlan): Promise<void> {
   const failures = await callLifecycleHook(instances, 'beforeApplicationShutdown', { logger, signal });
 
   let timedOutAfterMs: number | undefined;
+  if (!drain) plan.streams?.endAll();
   if (drain) {
     const stoppedAt = performance.now();
     logger.info({ inFlight: drain.inFlight }, 'server stops accepting; waiting for the requests in flight');
-    const { timedOut } = await drain.drain(plan.timeoutMs);
+    const draining = drain.drain(plan.timeoutMs);
+    // The server accepts nothing from here on: a client told to reconnect reaches another replica.
+    plan.streams?.endAll();
+    const { timedOut } = await draining;
     const waitedMs = Math.round(performance.now() - stoppedAt);
     if (timedOut) {
       timedOutAfterMs = plan.timeoutMs;

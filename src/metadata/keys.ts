@@ -30,12 +30,18 @@ export const MetadataKey = {
   rateLimit: Symbol('keel:rate-limit'),
   /** Under `custom`: the answers a keel route documents itself (`RouteDoc.answers`), such as readiness's 503. */
   routeAnswers: Symbol('keel:route-answers'),
+  /** Under `custom`: the status a returned value answers with (`@HttpCode`). */
+  httpCode: Symbol('keel:http-code'),
   /** Under `custom`: the route needs no user (`@Public()`). */
   authPublic: Symbol('keel:auth-public'),
   /** Under `custom`: the strategies that may authenticate the route (`@Authenticated(...)`). */
   authStrategies: Symbol('keel:auth-strategies'),
   /** Under `custom`: what the current user must be allowed to do (`@Can(...)`). */
   authCan: Symbol('keel:auth-can'),
+  /** Under `custom`: the route's own CORS policy (`@Cors(...)`), the method's over the class's. */
+  cors: Symbol('keel:cors'),
+  /** Under `custom`: the route answers with Server-Sent Events (`@Sse()`), and its stream's options. */
+  eventStream: Symbol('keel:event-stream'),
   /** On a policy class: the entity it decides for (`@Policy(Entity)`). */
   policy: Symbol('keel:policy'),
 } as const;

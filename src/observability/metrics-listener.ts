@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Inject, Injectable } from '../decorators/injectable';
 import { RequestErrors } from '../errors/request-errors';
 import { respondOnBareResponse } from '../http/error-responder';
+import { ERROR_SHAPE, type ErrorShape } from '../http/error-shape';
 import type { ApplicationListener } from '../lifecycle/app-listeners';
 import type { OnApplicationShutdown } from '../lifecycle/lifecycle-hooks';
 import { bindServer, urlOf } from '../lifecycle/server-binding';
@@ -26,6 +27,7 @@ export class MetricsListener implements ApplicationListener, OnApplicationShutdo
   readonly #settings: MetricsSettings;
   readonly #metrics: Metrics;
   readonly #logger: Logger;
+  readonly #errorShape: ErrorShape;
   #server: http.Server | undefined;
   #url: string | undefined;
 
@@ -33,10 +35,12 @@ export class MetricsListener implements ApplicationListener, OnApplicationShutdo
     @Inject(METRICS_SETTINGS) settings: MetricsSettings,
     metrics: Metrics,
     @Inject(LOGGER) logger: Logger,
+    @Inject(ERROR_SHAPE) errorShape: ErrorShape,
   ) {
     this.#settings = settings;
     this.#metrics = metrics;
     this.#logger = logger;
+    this.#errorShape = errorShape;
   }
 
   /** Where the metrics are served (`http://127.0.0.1:9464/metrics`) while the listener is open. */
@@ -72,14 +76,14 @@ export class MetricsListener implements ApplicationListener, OnApplicationShutdo
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
     const method = req.method ?? 'GET';
     if (path !== this.#settings.path)
-      return respondOnBareResponse(res, RequestErrors.routeNotFound(method, path));
+      return respondOnBareResponse(res, RequestErrors.routeNotFound(method, path), this.#errorShape);
     if (method !== 'GET' && method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
-      return respondOnBareResponse(res, RequestErrors.methodNotAllowed(method, path));
+      return respondOnBareResponse(res, RequestErrors.methodNotAllowed(method, path), this.#errorShape);
     }
     sendMetrics(res, this.#metrics).catch((error: unknown) => {
       this.#logger.error({ err: error }, 'collecting the metrics failed');
-      if (!res.headersSent) respondOnBareResponse(res, RequestErrors.internalServerError());
+      if (!res.headersSent) respondOnBareResponse(res, RequestErrors.internalServerError(), this.#errorShape);
     });
   };
 }

@@ -9,7 +9,9 @@ import { ClassSchemas } from './class-schemas';
 import type { JsonSchema } from './json-schema';
 import type { StandardSchemaV1 } from '../binding/standard-schema';
 import { OpenApiErrors } from '../errors/openapi-errors';
+import { KEEL_ERRORS } from '../http/error-shape';
 import { operationResponses } from './operation-responses';
+import { answerStatus, declaredStatus } from '../http/answer-status';
 import { rateLimitOf } from '../ratelimit/rate-limits';
 import { parameterSchema } from './pipe-schemas';
 import { rememberGaps, SchemaDocuments } from './schema-documents';
@@ -44,21 +46,11 @@ const OPERATION_METHODS: Readonly<Record<HttpMethod, readonly string[]>> = {
   ALL: ['get', 'post', 'put', 'patch', 'delete'],
 };
 
-const ERROR_SCHEMAS: Record<string, JsonSchema> = {
-  Error: {
-    type: 'object',
-    properties: { error: { type: 'string' } },
-    required: ['error'],
-  },
-  ValidationError: {
-    type: 'object',
-    properties: {
-      error: { const: 'validation failed' },
-      fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-    },
-    required: ['error', 'fields'],
-  },
-};
+/** What the document states of error answers: their media type, and the schemas of `Error` and `ValidationError`. */
+export interface DocumentedErrors {
+  readonly mediaType: string;
+  readonly schemas: { readonly error: JsonSchema; readonly validationError: JsonSchema };
+}
 
 /** What the document needs to know of the application beyond its routes. */
 export interface ApplicationFacts {
@@ -68,6 +60,8 @@ export interface ApplicationFacts {
   readonly mayBeUnavailable: (route: RouteDefinition) => boolean;
   /** How a route is authenticated and authorized (`AuthModule`); undefined or none: by its guards alone. */
   readonly securityOf?: (route: RouteDefinition) => RouteSecurity | undefined;
+  /** The application's error shape. Default: keel's, `{"error": message}`. */
+  readonly errors?: DocumentedErrors;
 }
 
 const NO_FACTS: ApplicationFacts = { globalGuards: [], mayBeUnavailable: () => false };
@@ -91,7 +85,7 @@ export function buildOpenApiDocument(
   info: OpenApiInfo,
   application: ApplicationFacts = NO_FACTS,
 ): OpenApiDocument {
-  const { globalGuards, mayBeUnavailable, securityOf } = application;
+  const { globalGuards, mayBeUnavailable, securityOf, errors = KEEL_ERRORS } = application;
   const schemas = new ClassSchemas();
   const schemaDocs = new SchemaDocuments();
   const security = new SecuritySchemes();
@@ -127,6 +121,7 @@ export function buildOpenApiDocument(
           output: doc.output && schemas.ref(doc.output),
           error: { $ref: '#/components/schemas/Error' },
           validationError: { $ref: '#/components/schemas/ValidationError' },
+          errorMediaType: errors.mediaType,
         },
         {
           authenticates: requirements.length > 0,
@@ -134,6 +129,8 @@ export function buildOpenApiDocument(
           mayBeMissing: opened?.loadsRecord === true,
           mayBeUnavailable: mayBeUnavailable(route),
           isRateLimited: rateLimitOf({ metadata: route.hooks?.metadata }) !== undefined,
+          answerStatus: answerStatus(route.method, route.hooks?.metadata),
+          isStatusDeclared: declaredStatus(route.hooks?.metadata) !== undefined,
         },
       ),
     };
@@ -145,7 +142,11 @@ export function buildOpenApiDocument(
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...schemas.all() },
+      schemas: {
+        Error: errors.schemas.error,
+        ValidationError: errors.schemas.validationError,
+        ...schemas.all(),
+      },
       ...(Object.keys(securitySchemes).length > 0 ? { securitySchemes } : {}),
     },
   };

@@ -5,6 +5,7 @@ import { DatabaseConnector } from '../database/database-connector';
 import { APP_GUARD } from '../hooks/hook-tokens';
 import type { OnModuleInit } from '../lifecycle/lifecycle-hooks';
 import { LoadMonitor } from '../http/load-monitor';
+import { ERROR_SHAPE } from '../http/error-shape';
 import { Inject, Injectable } from '../decorators/injectable';
 import { Module } from '../decorators/module';
 import { APP_ROUTES, type RouteRegistrar } from '../routing/app-routes';
@@ -78,6 +79,7 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnModul
         globalGuards: this.#container.getAll(APP_GUARD),
         mayBeUnavailable: this.#unavailability(),
         securityOf: this.#securityOf(),
+        errors: this.#container.has(ERROR_SHAPE) ? this.#container.get(ERROR_SHAPE) : undefined,
       });
       this.#routeCount = routes.length;
     }

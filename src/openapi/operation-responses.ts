@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ResourceAction } from '../routing/resource-table';
 import type { RouteDoc } from '../routing/route-doc';
 import type { JsonSchema } from './json-schema';
@@ -8,6 +9,8 @@ export interface ResponseSchemas {
   readonly output: JsonSchema | undefined;
   readonly error: JsonSchema;
   readonly validationError: JsonSchema;
+  /** The media type error answers have in the application's error shape. */
+  readonly errorMediaType: string;
 }
 
 /** What can answer an operation besides its handler and its parameters. */
@@ -22,6 +25,10 @@ export interface AnswerSources {
   readonly isRateLimited: boolean;
   /** A policy's record is loaded before the handler (`@Can(..., { from })`): 404 when there is none. */
   readonly mayBeMissing?: boolean;
+  /** The status the handler's returned value answers with (`answerStatus`): 201 for POST, its `@HttpCode`. */
+  readonly answerStatus?: number;
+  /** The route says its status with `@HttpCode`: it replaces a resource action's conventional success. */
+  readonly isStatusDeclared?: boolean;
 }
 
 // The resource convention's own answers, action by action: JSON for API resources, pages for the others.
@@ -76,10 +83,14 @@ const TOO_MANY_HEADERS = {
 };
 const RETRY_AFTER = { 'Retry-After': { schema: { type: 'string' } } };
 const HTML = { 'text/html': { schema: { type: 'string' } } };
+const EVENT_STREAM = {
+  description: 'A stream of Server-Sent Events',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+};
 
 /**
- * The responses an operation documents: the resource convention's statuses for a resource action,
- * else 200; 400, 413, 415 and 422 where the route binds a body; 422 where it binds its query into a
+ * The responses an operation documents: the resource convention's statuses for a resource action
+ * (its success replaced by a `@HttpCode`), else the status a returned value answers with; 400, 413, 415 and 422 where the route binds a body; 422 where it binds its query into a
  * class; 400 where a pipe reads a parameter; 401 and 403 where guards protect it; 503 where the
  * database or load shedding may refuse it; 429 with `Retry-After` where the route is rate limited;
  * and the answers the route states itself.
@@ -93,7 +104,7 @@ export function operationResponses(
   sources: AnswerSources,
 ): Record<string, JsonSchema> {
   const isPage = doc.action !== undefined && doc.isApi !== true;
-  const statuses = new Set(doc.action ? (isPage ? PAGE_STATUSES : API_STATUSES)[doc.action] : [200]);
+  const statuses = new Set(successStatuses(doc, isPage, sources));
   if (doc.body || doc.bodySchema) for (const status of BODY_STATUSES) statuses.add(status);
   if (doc.queryClass || doc.querySchema || doc.params?.some((param) => param.schema)) statuses.add(422);
   if (doc.params?.length || doc.query?.some((query) => query.pipes?.length)) statuses.add(400);
@@ -109,24 +120,46 @@ export function operationResponses(
     const own = stated[status];
     responses[String(status)] = own
       ? { description: own.description, ...(own.schema ? json(own.schema) : {}) }
-      : { description: DESCRIPTIONS[status], ...answer(status, isPage, schemas) };
+      : status === 200 && doc.isEventStream
+        ? EVENT_STREAM
+        : { description: describe(status, doc), ...answer(status, isPage, doc, schemas) };
   }
   return responses;
 }
 
-function answer(status: number, isPage: boolean, schemas: ResponseSchemas): JsonSchema {
+function successStatuses(doc: RouteDoc, isPage: boolean, sources: AnswerSources): readonly number[] {
+  const answered = sources.answerStatus ?? 200;
+  if (!doc.action) return [answered];
+  const conventional = (isPage ? PAGE_STATUSES : API_STATUSES)[doc.action];
+  return sources.isStatusDeclared
+    ? [answered, ...conventional.filter((status) => status >= 400)]
+    : conventional;
+}
+
+// Only a resource's store names the new resource in Location; any other POST just says it created.
+function describe(status: number, doc: RouteDoc): string | undefined {
+  return status === 201 && doc.action !== 'store'
+    ? 'Created'
+    : (DESCRIPTIONS[status] ?? STATUS_CODES[status]);
+}
+
+function answer(status: number, isPage: boolean, doc: RouteDoc, schemas: ResponseSchemas): JsonSchema {
   if (status === 204) return {};
   if (status === 303) return { headers: LOCATION };
-  if (status === 429) return { headers: TOO_MANY_HEADERS, ...json(schemas.error) };
-  if (status === 503) return { headers: RETRY_AFTER, ...json(schemas.error) };
+  if (status === 429) return { headers: TOO_MANY_HEADERS, ...errorBody(schemas, schemas.error) };
+  if (status === 503) return { headers: RETRY_AFTER, ...errorBody(schemas, schemas.error) };
   // A page resource answers its successes, a missing item and an invalid form with pages.
   if (isPage && (status < 300 || status === 404 || status === 422)) return { content: HTML };
-  if (status === 422) return json(schemas.validationError);
-  if (status >= 400) return json(schemas.error);
+  if (status === 422) return errorBody(schemas, schemas.validationError);
+  if (status >= 400) return errorBody(schemas, schemas.error);
   const success = schemas.output ? json(schemas.output) : {};
-  return status === 201 ? { headers: LOCATION, ...success } : success;
+  return status === 201 && doc.action === 'store' ? { headers: LOCATION, ...success } : success;
 }
 
 function json(schema: JsonSchema): JsonSchema {
   return { content: { 'application/json': { schema } } };
+}
+
+function errorBody({ errorMediaType }: ResponseSchemas, schema: JsonSchema): JsonSchema {
+  return { content: { [errorMediaType]: { schema } } };
 }

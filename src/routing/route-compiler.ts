@@ -53,7 +53,13 @@ function decoratedRoutes(
     if (!handler) throw RoutingErrors.invalidRoute(source, 'the decorated member is not a method');
     const hooks = declaredHooks(type, route.property, resolve, routeDefaults(isApi));
     const answers = hooks.metadata.get(MetadataKey.routeAnswers) as RouteDoc['answers'];
-    const doc = { tag: controllerTag(type.name), ...handlerDoc(instance, route.property), answers };
+    const isEventStream = hooks.metadata.has(MetadataKey.eventStream);
+    const doc = {
+      tag: controllerTag(type.name),
+      ...handlerDoc(instance, route.property),
+      answers,
+      ...(isEventStream ? { isEventStream } : {}),
+    };
     return { method: route.method, path, handler, name: route.name ?? source, source, hooks, doc };
   });
 }

@@ -54,6 +54,8 @@ export interface RouteDoc {
   readonly bodySchema?: StandardSchemaV1;
   /** The Standard Schema a whole query string is validated by (`@Query(schema)`). */
   readonly querySchema?: StandardSchemaV1;
+  /** The route answers with Server-Sent Events (`@Sse()`): `text/event-stream`. */
+  readonly isEventStream?: boolean;
   /** Answers, by status, that the route states itself (the health routes' bodies); they replace the derived ones. */
   readonly answers?: Readonly<Record<number, RouteAnswer>>;
 }

@@ -3,8 +3,12 @@ import { composeHandler } from '../hooks/hook-chain';
 import { resolveRouteHooks, type GlobalHooks } from '../hooks/route-hooks';
 import { prepareEndpoint, type Endpoint, type EndpointParts } from '../http/endpoint';
 import type { PreparedHandler } from '../http/exchange';
+import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
+import type { CorsRules } from '../http/cors-rules';
 import { MetadataKey } from '../metadata/keys';
 import type { RouteDefinition } from './route';
+import type { SseOptions } from '../http/event-stream';
+import { answeringWithEvents } from '../http/event-stream-handler';
 
 /** A route as a wrapper of its handler sees it: who declared it, and its decorators' metadata. */
 export interface WrappedRoute {
@@ -25,6 +29,8 @@ export interface EndpointSettings {
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route. */
   readonly wrap: (route: WrappedRoute, handler: PreparedHandler) => PreparedHandler;
   readonly parts: EndpointParts;
+  /** Told of each route with a `@Cors` of its own. */
+  readonly cors: CorsRules;
 }
 
 const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
@@ -37,7 +43,10 @@ const NO_METADATA: ReadonlyMap<unknown, unknown> = new Map();
  * @example
  * table.add({ route, endpoint: routeEndpoint(route, settings) });
  */
-export function routeEndpoint(route: RouteDefinition, { globals, wrap, parts }: EndpointSettings): Endpoint {
+export function routeEndpoint(
+  route: RouteDefinition,
+  { globals, wrap, parts, cors }: EndpointSettings,
+): Endpoint {
   const { middleware, guards, interceptors, filters } = resolveRouteHooks(route.hooks, route.source, globals);
   const description = `${route.source} (${route.method} ${route.path})`;
   const metadata = route.hooks?.metadata ?? NO_METADATA;
@@ -50,10 +59,29 @@ export function routeEndpoint(route: RouteDefinition, { globals, wrap, parts }: 
       middleware,
       call: wrap(
         { description, metadata, isController: route.hooks !== undefined },
-        composeHandler(route.handler, guards, interceptors),
+        answering(metadata, composeHandler(route.handler, guards, interceptors)),
       ),
       catchError: filterCatcher(filters),
+      cors: ownCorsPolicy(route, metadata, cors),
     },
     parts,
   );
+}
+
+// A controller's `@Cors` replaces the application's policy for its routes; `@Cors(false)` leaves them none.
+function ownCorsPolicy(
+  route: RouteDefinition,
+  metadata: ReadonlyMap<unknown, unknown>,
+  rules: CorsRules,
+): CorsPolicy | false | undefined {
+  if (!metadata.has(MetadataKey.cors)) return undefined;
+  rules.noteRoutePolicy();
+  const options = metadata.get(MetadataKey.cors) as boolean | CorsOptions;
+  return corsPolicy(options, `@Cors of ${route.source}`) ?? false;
+}
+
+// An `@Sse()` route streams what its handler (through its interceptors) gives.
+function answering(metadata: ReadonlyMap<unknown, unknown>, handler: PreparedHandler): PreparedHandler {
+  const stream = metadata.get(MetadataKey.eventStream) as SseOptions | undefined;
+  return stream === undefined ? handler : answeringWithEvents(handler, stream);
 }

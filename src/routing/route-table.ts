@@ -135,6 +135,7 @@ function renamingWildcard(endpoint: Endpoint, name: string): Endpoint {
   return {
     runMiddleware: endpoint.runMiddleware,
     catchError: endpoint.catchError,
+    cors: endpoint.cors,
     run: (exchange) => endpoint.run(exchange),
     open: (req, res, params, state) => {
       const { '*': rest = '', ...named } = params;

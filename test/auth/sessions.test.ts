@@ -18,7 +18,7 @@ describe('session(): two replicas, one database', () => {
     const before = browser.cookie;
     expect(before).toContain('keel.session=');
     const login = await browser.post('/login', { user: '1' });
-    expect(login.status).toBe(200);
+    expect(login.status).toBe(201);
     expect(browser.cookie).not.toBe(before);
 
     expect((await me(replicas.a, browser.cookie)).status).toBe(200);

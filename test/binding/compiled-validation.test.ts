@@ -145,7 +145,7 @@ afterAll(() => app.close());
 
 test('the table holds at least 40 bodies, valid and invalid', () => {
   expect(BODIES.length).toBeGreaterThanOrEqual(40);
-  expect(BODIES.filter(([, , , status]) => status === 200).length).toBeGreaterThan(5);
+  expect(BODIES.filter(([, , , status]) => status === 201).length).toBeGreaterThan(5);
 });
 
 test.each(['order', 'changes', 'sample', 'listing', 'defaults', 'dog', 'contact'])(
@@ -251,6 +251,6 @@ describe('classes with rules the compilation leaves to class-validator', () => {
     expect(unknown.body).toEqual({ error: 'validation failed', fields: { guest: ['unknown guest'] } });
     expect(compiledBinding(Invite)).toBeUndefined();
     const known = await request(listenerOf(app)).post('/bound/invite').send({ guest: 'ada' });
-    expect(known.status).toBe(200);
+    expect(known.status).toBe(201);
   });
 });

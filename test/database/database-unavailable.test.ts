@@ -44,6 +44,7 @@ describe('what counts as the database being unavailable', () => {
     expect(describeDatabaseUnavailable(refused)).toEqual({
       status: 503,
       message: 'database unavailable',
+      code: 'E_DATABASE_UNAVAILABLE',
       headers: { 'Retry-After': '2' },
       logLevel: 'debug',
     });

@@ -33,10 +33,10 @@ export const form =
   (test) =>
     test.type('form').send(text);
 
-// [what is sent, to which class, how, the status both paths must answer with]
+// [what is sent, to which class, how, the status both paths must answer with: 201 for a POST whose body is valid]
 export const BODIES: readonly [string, string, Send, number][] = [
-  ['a valid order', 'order', json(order), 200],
-  ['a valid order with every optional field', 'order', json(full), 200],
+  ['a valid order', 'order', json(order), 201],
+  ['a valid order with every optional field', 'order', json(full), 201],
   ['no item', 'order', json({ ...order, item: undefined }), 422],
   ['an empty item', 'order', json({ ...order, item: '' }), 422],
   ['an item past 80 characters', 'order', json({ ...order, item: 'x'.repeat(81) }), 422],
@@ -56,7 +56,7 @@ export const BODIES: readonly [string, string, Send, number][] = [
   ['a coupon too short', 'order', json({ ...order, coupon: 'a' }), 422],
   ['a number for a string with lengths', 'order', json({ ...order, coupon: 12 }), 422],
   ['a date that is no ISO 8601 string', 'order', json({ ...order, deliverBy: 'tomorrow' }), 422],
-  ['a null optional object', 'order', json({ ...order, address: null }), 200],
+  ['a null optional object', 'order', json({ ...order, address: null }), 201],
   ['a string where a nested object is expected', 'order', json({ ...order, address: 'Oslo' }), 422],
   ['a nested object missing its field', 'order', json({ ...order, address: {} }), 422],
   ['a nested object with a bad field', 'order', json({ ...order, address: { city: 7, zip: 'abc' } }), 422],
@@ -64,7 +64,7 @@ export const BODIES: readonly [string, string, Send, number][] = [
     'a nested object with extra fields',
     'order',
     json({ ...order, address: { city: 'Oslo', admin: true } }),
-    200,
+    201,
   ],
   [
     'an array where a nested object is expected',
@@ -85,15 +85,15 @@ export const BODIES: readonly [string, string, Send, number][] = [
   ['an object where a list is expected', 'order', json({ ...order, lines: line }), 422],
   ['nested lists', 'order', json({ ...order, lines: [[line, { sku: '' }]] }), 422],
   ['a list member of the wrong type under each', 'order', json({ ...order, tags: ['green', 2] }), 422],
-  ['a single string under each', 'order', json({ ...order, tags: 'green' }), 200],
-  ['fields the class does not declare', 'order', json({ ...order, isAdmin: true, role: 'root' }), 200],
+  ['a single string under each', 'order', json({ ...order, tags: 'green' }), 201],
+  ['fields the class does not declare', 'order', json({ ...order, isAdmin: true, role: 'root' }), 201],
   [
     '__proto__ and constructor keys',
     'order',
     raw(
       `{"item":"tea","quantity":2,"email":"ada@example.com","confirm":true,"__proto__":{"x":1},"constructor":{"prototype":{"x":1}},"toString":"x"}`,
     ),
-    200,
+    201,
   ],
   ['a JSON null body', 'order', raw('null'), 400],
   ['a JSON array body', 'order', json([order]), 422],
@@ -101,7 +101,7 @@ export const BODIES: readonly [string, string, Send, number][] = [
   ['a JSON number body', 'order', raw('42'), 400],
   ['no body at all', 'order', (test) => test, 422],
   ['a message required by ValidateIf', 'order', json({ ...order, gift: true }), 422],
-  ['a message ValidateIf skips', 'order', json({ ...order, gift: false, message: 5 }), 200],
+  ['a message ValidateIf skips', 'order', json({ ...order, gift: false, message: 5 }), 201],
   ['an application rule broken, its message naming the value', 'order', json({ ...order, lucky: 3 }), 422],
   ['an IsDefined with its own message', 'order', json({ ...order, confirm: undefined }), 422],
   [
@@ -114,7 +114,7 @@ export const BODIES: readonly [string, string, Send, number][] = [
     'a form with numbers and booleans as strings',
     'order',
     form('item=tea&quantity=3&email=ada%40example.com&confirm=on&price=9.5&gift=false'),
-    200,
+    201,
   ],
   [
     'a form number that is no number',
@@ -144,25 +144,25 @@ export const BODIES: readonly [string, string, Send, number][] = [
         .field('quantity', '4')
         .field('email', 'ada@example.com')
         .field('confirm', 'yes'),
-    200,
+    201,
   ],
-  ['a rule of the application named as one of class-validator’s', 'contact', json({ contact: 'ada' }), 200],
+  ['a rule of the application named as one of class-validator’s', 'contact', json({ contact: 'ada' }), 201],
   ['that rule broken', 'contact', json({ contact: 'a' }), 422],
-  ['nothing for a class with defaults', 'defaults', json({}), 200],
+  ['nothing for a class with defaults', 'defaults', json({}), 201],
   ['a default overridden badly', 'defaults', json({ size: 0, note: 'sent' }), 422],
   [
     'a default overridden, a field without rules sent',
     'defaults',
     json({ size: 3, note: 'sent', tag: 'x' }),
-    200,
+    201,
   ],
   ['a subclass body breaking inherited and own rules', 'dog', json({ name: 'R', isGood: 'yes' }), 422],
-  ['a valid subclass body', 'dog', json({ name: 'Rex', isGood: true }), 200],
-  ['an empty change', 'changes', json({}), 200],
+  ['a valid subclass body', 'dog', json({ name: 'Rex', isGood: true }), 201],
+  ['an empty change', 'changes', json({}), 201],
   ['a change that breaks a rule', 'changes', json({ quantity: 0 }), 422],
   ['a change to null', 'changes', json({ item: null, address: null }), 422],
   ['a change of a nested object', 'changes', json({ address: { city: '' } }), 422],
-  ['a valid order of the sample', 'sample', json({ customer: 'Ada', product: 'Tea', quantity: 3 }), 200],
+  ['a valid order of the sample', 'sample', json({ customer: 'Ada', product: 'Tea', quantity: 3 }), 201],
   ['a sample order without fields', 'sample', json({}), 422],
   [
     'a sample order with a NUL and too many',

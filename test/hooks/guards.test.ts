@@ -106,7 +106,7 @@ describe('guards', () => {
 
   test('a guard with an injected dependency lets the right token through', async () => {
     const res = await request(url()).post('/api/things').set('Authorization', 'Bearer s3cret');
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.body).toEqual({ stored: true });
     expect(handled).toEqual(['store']);
   });

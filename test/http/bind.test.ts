@@ -243,7 +243,7 @@ describe('@Body()', () => {
     const res = await request(listenerOf(app))
       .post('/decorated')
       .send({ email: 'ada@example.com', seats: 1 });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.body).toEqual({ isSignup: true, email: 'ada@example.com', seats: 1 });
   });
 

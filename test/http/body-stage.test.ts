@@ -39,7 +39,7 @@ function send(
 
 test('a chunked JSON body (no Content-Length) is parsed', async () => {
   const answer = await send('POST', { 'content-type': 'application/json' }, ['{"name":', '"Ada"}']);
-  expect(answer).toEqual({ status: 200, json: { method: 'POST', body: { name: 'Ada' } } });
+  expect(answer).toEqual({ status: 201, json: { method: 'POST', body: { name: 'Ada' } } });
 });
 
 test('a chunked form with _method=DELETE is routed as DELETE', async () => {
@@ -54,7 +54,7 @@ test('a chunked form with _method=DELETE is routed as DELETE', async () => {
 test('a request without a body reaches the handler with none', async () => {
   expect(await send('GET', {}, [])).toEqual({ status: 200, json: { method: 'GET', body: null } });
   expect(await send('POST', { 'content-length': '0' }, [])).toEqual({
-    status: 200,
+    status: 201,
     json: { method: 'POST', body: null },
   });
 });

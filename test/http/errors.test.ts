@@ -106,7 +106,7 @@ describe('bodies', () => {
       .post('/echo')
       .set('Content-Type', 'application/json')
       .send(payload);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
   });
 });
 
@@ -183,14 +183,14 @@ describe('bodyLimit option', () => {
 
   afterEach(async () => {
     const res = await request(listenerOf(small)).post('/echo').send({ a: 'b' });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
   });
 
   test('a JSON body under the limit is accepted', async () => {
     const res = await request(listenerOf(small))
       .post('/echo')
       .send({ data: 'x'.repeat(900) });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
   });
 
   test('a JSON body over the limit is 413', async () => {
@@ -227,7 +227,7 @@ describe('bodyLimit option', () => {
 
   test('a multipart body under the limit is accepted', async () => {
     const res = await request(listenerOf(small)).post('/echo').field('a', 'x'.repeat(300));
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
   });
 
   test('a chunked multipart body, which declares no length, is 411', async () => {

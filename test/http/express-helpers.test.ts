@@ -166,7 +166,7 @@ describe('in-process requests to an application with middleware on app.express',
     ]);
     const posted = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'pen' } });
     expect([posted.statusCode, posted.headers['x-phase'], posted.json()]).toEqual([
-      200,
+      201,
       'one',
       { name: 'pen', body: { name: 'pen' } },
     ]);

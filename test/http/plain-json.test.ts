@@ -28,7 +28,7 @@ function post(type: string, body: Buffer): Promise<{ status: number; json: unkno
 }
 
 const MALFORMED = { status: 400, json: { error: 'malformed JSON body' } };
-const ok = (body: unknown) => ({ status: 200, json: { body } });
+const ok = (body: unknown) => ({ status: 201, json: { body } });
 
 test.each([
   ['an object', Buffer.from('{"name":"Ada","qty":2}'), ok({ name: 'Ada', qty: 2 })],

@@ -85,7 +85,7 @@ describe('ctx.file and ctx.files', () => {
       .post('/albums')
       .attach('photos', Buffer.from('a'), { filename: 'a.jpg', contentType: 'image/jpeg' })
       .attach('photos', Buffer.from('b'), { filename: 'b.jpg', contentType: 'image/jpeg' });
-    expect(two.status).toBe(200);
+    expect(two.status).toBe(201);
     expect((two.body as { photos: { originalName: string }[] }).photos.map((p) => p.originalName)).toEqual([
       'a.jpg',
       'b.jpg',

@@ -24,7 +24,7 @@ function replica(env: Record<string, string> = {}): Promise<ChildApp> {
 
 async function enqueue(app: ChildApp, query: string): Promise<string[]> {
   const res = await fetch(`${app.url}/enqueue?${query}`, { method: 'POST' });
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   return ((await res.json()) as { ids: string[] }).ids;
 }
 

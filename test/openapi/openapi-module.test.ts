@@ -151,7 +151,7 @@ describe('GET /openapi.json', () => {
         'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/CreateReport' } },
       },
     });
-    expect(Object.keys(store.responses)).toEqual(['200', '400', '413', '415', '422']);
+    expect(Object.keys(store.responses)).toEqual(['201', '400', '413', '415', '422']);
     expect(document.components.schemas.CreateReport).toEqual({
       type: 'object',
       properties: { title: { type: 'string', minLength: 1, maxLength: 40 } },

@@ -78,7 +78,7 @@ test('a limited route answers within its budget with RateLimit-Policy and RateLi
   const answers: Response[] = [];
   for (let i = 0; i < 4; i++) answers.push(await call('/api/orders', { method: 'POST' }));
 
-  expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 429]);
+  expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 429]);
   for (const res of answers) expect(res.headers.get('ratelimit-policy')).toBe('3;w=2');
   const remaining = answers.map((res) => /remaining=(\d+)/.exec(res.headers.get('ratelimit') ?? '')?.[1]);
   expect(remaining).toEqual(['2', '1', '0', '0']);
@@ -102,7 +102,7 @@ test('after Retry-After has passed, the route answers again with a fresh budget'
   // What a client that honours Retry-After does: the wait is the behaviour, not a guess at an event.
   await sleep(Number(refused.headers.get('retry-after')) * 1000 + 100);
   const again = await call('/api/orders', { method: 'POST' });
-  expect(again.status).toBe(200);
+  expect(again.status).toBe(201);
   expect(again.headers.get('ratelimit')).toMatch(/^limit=3, remaining=2, reset=\d+$/);
 });
 

@@ -45,7 +45,7 @@ function expectOneBudget(
   answers: Awaited<ReturnType<typeof spendAlternately>>,
   replicas: readonly ChildApp[],
 ) {
-  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 429, 429]);
+  expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 429, 429]);
   const remaining = answers.map((answer) => /remaining=(\d+)/.exec(answer.ratelimit ?? '')?.[1]);
   expect(remaining).toEqual(['3', '2', '1', '0', '0', '0']);
   // Both replicas answered: the budget each spent is one and the same.
@@ -125,7 +125,7 @@ describe("store 'postgres' on the embedded database", () => {
         );
         statuses.push(...answers.map((answer) => answer.status));
       }
-      expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(LIMIT);
       expect(statuses.filter((status) => status === 429)).toHaveLength(3 * 4 - LIMIT);
       expect(
         logged(

@@ -95,7 +95,7 @@ test('a Redis that is down lets every request through, and the log says so once'
   const answers = [];
   for (let i = 0; i < 5; i++) answers.push(await vote(url));
 
-  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+  expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
   expect(handled - before).toBe(5);
   // The policy is known; what is left of the budget is not.
   expect(answers.every((answer) => answer.policy === '1;w=60' && answer.ratelimit === null)).toBe(true);
@@ -112,7 +112,7 @@ test('every store failure is counted in keel_rate_limit_store_failures_total, lo
     valueOf(await scrape(`${url}/metrics`), 'keel_rate_limit_store_failures_total', { store: 'redis' });
   expect(await counted()).toBeUndefined();
 
-  for (let i = 0; i < 4; i++) expect((await vote(url)).status).toBe(200);
+  for (let i = 0; i < 4; i++) expect((await vote(url)).status).toBe(201);
 
   expect(await counted()).toBe(4);
   expect(failureLines(log, OPEN_MESSAGE)).toHaveLength(1);
@@ -133,7 +133,7 @@ test('a Redis that never answers holds no request past timeoutMs: each goes thro
   const answers = await Promise.all([vote(url), vote(url), vote(url)]);
 
   for (const answer of answers) {
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(201);
     expect(answer.ms).toBeGreaterThanOrEqual(250);
     // Generous for a loaded machine; a hang would stay until the test's own timeout.
     expect(answer.ms).toBeLessThan(5000);
@@ -172,7 +172,7 @@ test("store 'postgres' while the database cannot be reached: requests go through
 
   const answers = [await vote(url), await vote(url), await vote(url)];
 
-  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
   expect(failureLines(log, OPEN_MESSAGE)).toEqual([
     expect.objectContaining({ store: 'postgres', reason: 'the database is not connected yet' }),
   ]);

@@ -53,7 +53,7 @@ describe('what is not overridden', () => {
 
   test('a JSON body with _method=DELETE stays a POST', async () => {
     const res = await request(listenerOf(app)).post('/x').send({ _method: 'DELETE' });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.body).toEqual({ action: 'store' });
   });
 

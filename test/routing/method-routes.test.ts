@@ -75,7 +75,7 @@ describe('@Controller(prefix) with method decorators', () => {
     ['DELETE', '/items/3', { handler: 'remove', id: '3' }],
   ])('%s %s reaches the method decorated for it', async (method, path, answer) => {
     const res = await send(app, method, path);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(method === 'POST' ? 201 : 200);
     expect(res.body).toEqual(answer);
   });
 

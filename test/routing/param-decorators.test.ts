@@ -95,7 +95,7 @@ describe('@Ctx and undecorated parameters', () => {
 describe('@Body', () => {
   test('a valid body reaches the handler as an instance of the declared class', async () => {
     const res = await request(listenerOf(app)).post('/orders').send({ item: 'tea', quantity: 2 });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.body).toEqual({ isCreateOrder: true, input: { item: 'tea', quantity: 2 } });
   });
 

@@ -59,7 +59,7 @@ describe('@Resource', () => {
     ['DELETE', '/x/7', { action: 'destroy', id: '7' }],
   ])('%s %s reaches its action', async (method, path, answer) => {
     const res = await send(app, method, path);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(method === 'POST' ? 201 : 200);
     expect(res.body).toEqual(answer);
   });
 

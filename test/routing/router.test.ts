@@ -49,7 +49,7 @@ describe('function controllers', () => {
 
   test.each<[Verb, string, number, object]>([
     ['GET', '/fn', 200, { method: 'GET', kind: 'sync' }],
-    ['POST', '/fn', 200, { method: 'POST', kind: 'async' }],
+    ['POST', '/fn', 201, { method: 'POST', kind: 'async' }],
     ['PUT', '/fn/1', 200, { method: 'PUT', id: '1' }],
     ['PATCH', '/fn/1', 202, { method: 'PATCH', id: '1' }],
   ])('router %s %s reaches its function', async (method, path, status, answer) => {

@@ -1,0 +1,335 @@
+import { STATUS_CODES } from 'node:http';
+import { IsEmail } from 'class-validator';
+import { DataSource } from 'typeorm';
+import {
+  AuthModule,
+  Body,
+  Controller,
+  DatabaseModule,
+  Get,
+  HttpError,
+  Module,
+  OpenApiModule,
+  Post,
+  Public,
+  RateLimit,
+  RateLimitModule,
+  UseGuards,
+  jwt,
+  type Application,
+  type Context,
+  type DescribedError,
+  type ErrorsOption,
+  type Logger,
+  type OpenApiDocument,
+} from 'keel';
+import { bootApp, moduleWith } from '../factories/app';
+import { captureLog } from '../factories/log';
+import { schemaValidator } from '../factories/openapi';
+import { closedPort } from '../factories/test-databases';
+
+jest.setTimeout(30_000);
+
+class Signup {
+  @IsEmail() email!: string;
+}
+
+class Deny {
+  canActivate() {
+    return false;
+  }
+}
+
+@Public()
+@Controller('things')
+class ThingController {
+  constructor(private readonly database: DataSource) {}
+
+  @Get()
+  index() {
+    return [];
+  }
+
+  @Post()
+  store(@Body() input: Signup) {
+    return input;
+  }
+
+  @Get('missing')
+  missing(ctx: Context) {
+    ctx.error(404, 'thing not found');
+  }
+
+  @Get('picky')
+  picky() {
+    throw new HttpError(406, 'only JSON here');
+  }
+
+  @Get('boom')
+  boom() {
+    throw new Error('a secret');
+  }
+
+  @UseGuards(Deny)
+  @Get('guarded')
+  guarded() {
+    return {};
+  }
+
+  @RateLimit({ limit: 1, windowS: 60 })
+  @Get('limited')
+  limited() {
+    return {};
+  }
+
+  @Get('stored')
+  async stored() {
+    return this.database.query('SELECT 1');
+  }
+}
+
+@Controller('me')
+class MeController {
+  @Get()
+  me() {
+    return {};
+  }
+}
+
+const SECRET = 'a-secret-of-at-least-thirty-two-bytes!!';
+
+async function serve(
+  errors: ErrorsOption,
+  options: { shedding?: boolean; logger?: Logger } = {},
+): Promise<Served> {
+  @Module({
+    imports: [
+      DatabaseModule.forRoot({
+        type: 'postgres',
+        url: `postgres://postgres@127.0.0.1:${await closedPort()}/test`,
+      }),
+      AuthModule.forRoot({
+        default: 'jwt',
+        strategies: { jwt: jwt({ secret: SECRET }) },
+        user: { useFactory: () => (claims) => ({ id: String(claims.sub), name: 'n' }) },
+      }),
+      RateLimitModule.forRoot(),
+      OpenApiModule.forRoot({ title: 'Things', version: '1.0.0' }),
+    ],
+    controllers: [ThingController, MeController],
+  })
+  class AppModule {}
+  const app = await bootApp(AppModule, {
+    errors,
+    ...(options.shedding ? { loadShedding: { maxRssBytes: 1 } } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  const { url } = await app.listen(0, '127.0.0.1');
+  return { app, url };
+}
+
+interface Served {
+  readonly app: Application;
+  readonly url: string;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly type: string | null;
+  readonly body: unknown;
+}
+
+async function ask(url: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+}
+
+const json = (body: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body,
+});
+
+/** Each condition: how to meet it, and what keel says of it. */
+const CONDITIONS: readonly {
+  readonly name: string;
+  readonly path: string;
+  readonly init?: RequestInit;
+  readonly status: number;
+  readonly message: string;
+  readonly fields?: Record<string, string[]>;
+}[] = [
+  {
+    name: 'malformed JSON',
+    path: '/things',
+    init: json('{"user":'),
+    status: 400,
+    message: 'malformed JSON body',
+  },
+  {
+    name: 'a body over the limit',
+    path: '/things',
+    init: json(`"${'x'.repeat(2 * 1024 * 1024)}"`),
+    status: 413,
+    message: 'request body too large',
+  },
+  { name: 'no route', path: '/nowhere', status: 404, message: 'no route for GET /nowhere' },
+  { name: 'ctx.error', path: '/things/missing', status: 404, message: 'thing not found' },
+  {
+    name: 'a method the path lacks',
+    path: '/things',
+    init: { method: 'DELETE' },
+    status: 405,
+    message: 'method DELETE not allowed on /things',
+  },
+  { name: 'a handler’s 406', path: '/things/picky', status: 406, message: 'only JSON here' },
+  {
+    name: 'a body of another type',
+    path: '/things',
+    init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' },
+    status: 415,
+    message: 'unsupported content type "text/plain": send JSON or a form',
+  },
+  {
+    name: 'a validation failure',
+    path: '/things',
+    init: json('{"email":"nope"}'),
+    status: 422,
+    message: 'validation failed',
+    fields: { email: ['email must be an email'] },
+  },
+  { name: 'no credentials', path: '/me', status: 401, message: 'unauthenticated' },
+  { name: 'a guard’s refusal', path: '/things/guarded', status: 403, message: 'forbidden' },
+  { name: 'a spent rate limit', path: '/things/limited', status: 429, message: 'too many requests' },
+  { name: 'the database away', path: '/things/stored', status: 503, message: 'database not connected' },
+  { name: 'a thrown Error', path: '/things/boom', status: 500, message: 'internal server error' },
+];
+
+// RealWorld's error shape: every message under `errors.body`, a validation failure's by field.
+const realWorld = (error: DescribedError) => ({ errors: error.fields ?? { body: [error.message] } });
+const REAL_WORLD_SCHEMA = {
+  type: 'object',
+  properties: {
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+  required: ['errors'],
+};
+
+const SHAPES: readonly {
+  readonly name: string;
+  readonly option: ErrorsOption;
+  readonly type: string;
+  readonly body: (status: number, message: string, fields?: Record<string, string[]>) => unknown;
+}[] = [
+  {
+    name: "'problem'",
+    option: 'problem',
+    type: 'application/problem+json; charset=utf-8',
+    body: (status, message, fields) => ({
+      type: 'about:blank',
+      title: STATUS_CODES[status],
+      status,
+      detail: message,
+      ...(fields ? { errors: fields } : {}),
+    }),
+  },
+  {
+    name: 'a function (RealWorld’s shape)',
+    option: { format: realWorld, schema: REAL_WORLD_SCHEMA },
+    type: 'application/json; charset=utf-8',
+    body: (_status, message, fields) => ({ errors: fields ?? { body: [message] } }),
+  },
+];
+
+describe.each(SHAPES)('errors: $name', (shape) => {
+  let served: Served;
+  let document: OpenApiDocument;
+  beforeAll(async () => {
+    served = await serve(shape.option);
+    document = (await (await fetch(`${served.url}/openapi.json`)).json()) as OpenApiDocument;
+  });
+  afterAll(() => served.app.close());
+
+  test.each(CONDITIONS)('$name answers $status in the shape', async (condition) => {
+    if (condition.status === 429) expect((await ask(`${served.url}${condition.path}`)).status).toBe(200);
+    const answer = await ask(`${served.url}${condition.path}`, condition.init);
+
+    expect(answer).toEqual({
+      status: condition.status,
+      type: shape.type,
+      body: shape.body(condition.status, condition.message, condition.fields),
+    });
+    // The document's schema for the answer describes it.
+    const schemaName = condition.status === 422 ? 'ValidationError' : 'Error';
+    const validate = schemaValidator(document)({ $ref: `#/components/schemas/${schemaName}` });
+    expect({ valid: validate(answer.body), errors: validate.errors }).toEqual({ valid: true, errors: null });
+  });
+
+  test('the document states the shape’s media type for each error answer', () => {
+    const mediaType = shape.type.split(';')[0] as string;
+    const responses = document.paths['/things']?.post?.responses as Record<string, { content?: object }>;
+    expect(Object.keys(responses['422']?.content ?? {})).toEqual([mediaType]);
+    expect(Object.keys(responses['413']?.content ?? {})).toEqual([mediaType]);
+  });
+
+  test('a shed request answers 503 overloaded in the shape', async () => {
+    const shedding = await serve(shape.option, { shedding: true });
+    try {
+      const answer = await ask(`${shedding.url}/things`);
+      expect(answer).toEqual({ status: 503, type: shape.type, body: shape.body(503, 'overloaded') });
+    } finally {
+      await shedding.app.close();
+    }
+  });
+});
+
+test('a format that throws is logged, and the answer goes out in keel’s shape', async () => {
+  const log = captureLog();
+  const served = await serve(
+    () => {
+      throw new Error('a broken format');
+    },
+    { logger: log.logger },
+  );
+  try {
+    expect(await ask(`${served.url}/nowhere`)).toEqual({
+      status: 404,
+      type: 'application/json; charset=utf-8',
+      body: { error: 'no route for GET /nowhere' },
+    });
+    expect(
+      log
+        .entries()
+        .filter(
+          (entry) =>
+            entry.msg === 'the errors format failed: answered in keel’s shape' && entry.status === 404,
+        ),
+    ).toHaveLength(1);
+  } finally {
+    await served.app.close();
+  }
+});
+
+test('a format reads the catalogue’s code and the status’s title, and its content type goes out', async () => {
+  const served = await serve({
+    format: ({ code, title, status }) => ({ code, title, status }),
+    contentType: 'application/vnd.api+json',
+  });
+  try {
+    expect(await ask(`${served.url}/things`, json('{'))).toEqual({
+      status: 400,
+      type: 'application/vnd.api+json',
+      body: { code: 'E_MALFORMED_JSON', title: 'Bad Request', status: 400 },
+    });
+  } finally {
+    await served.app.close();
+  }
+});
+
+test.each([
+  ['json', /E_INVALID_OPTION: .*errors.*'keel', 'problem'/],
+  [{ format: 'x' }, /E_INVALID_OPTION: .*errors/],
+  [{ format: () => ({}), contentType: 'json' }, /E_INVALID_OPTION: .*errors\.contentType/],
+])('errors %j is refused at boot', async (option, message) => {
+  await expect(bootApp(moduleWith({}), { errors: option as ErrorsOption })).rejects.toThrow(message);
+});
