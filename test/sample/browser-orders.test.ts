@@ -236,16 +236,21 @@ async function orderCount(sampleUrl: string): Promise<number> {
   return ((await (await fetch(`${sampleUrl}/api/orders`)).json()) as { total: number }).total;
 }
 
-/** A page on another origin (its own port) whose form posts an order to `target` as soon as it loads. */
+/**
+ * A page on another origin of the same site (its own port of `localhost`, so that the browser sends
+ * the session's `SameSite=Lax` cookie with the post, and only the CSRF token stops it) whose form
+ * posts an order to `target` as soon as it loads.
+ */
 async function serveForgingPage(target: string): Promise<{ url: string; close(): Promise<void> }> {
   const page = `<!doctype html><form method="post" action="${target}">
     <input name="customer" value="Mallory"><input name="product" value="Forged"><input name="quantity" value="1">
   </form><script>document.forms[0].submit()</script>`;
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Every loopback address, as `localhost` may resolve to either.
+  await new Promise<void>((resolve) => server.listen(0, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://localhost:${port}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

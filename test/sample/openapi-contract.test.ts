@@ -4,8 +4,8 @@ import { exampleOf, schemaValidator, validateOpenApi, VALIDATOR_TIMEOUT_MS } fro
 import { sampleAuthorization, useSample } from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 
-// The sample against its own OpenAPI document, over real HTTP. Its JSON API's writes require the
-// bearer token it was started with: every request carries it.
+// The sample against its own OpenAPI document, over real HTTP. Its JSON API's writes require an
+// API token of its operator: every request carries one.
 const sample = useSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true });
 
 interface Operation {
@@ -125,7 +125,7 @@ test("the sample's document states its rules: 1 to 80 characters, 1 to 1000, a b
     quantity: { type: 'integer', minimum: 1, maximum: 1000 },
   });
   expect(document.components.securitySchemes).toEqual({
-    bearerToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }) as JsonSchema,
+    token: expect.objectContaining({ type: 'http', scheme: 'bearer' }) as JsonSchema,
   });
   const byMethod = Object.fromEntries(operations().map((op) => [`${op.method} ${op.path}`, op]));
   for (const write of [
@@ -134,7 +134,7 @@ test("the sample's document states its rules: 1 to 80 characters, 1 to 1000, a b
     'patch /api/orders/{id}',
     'delete /api/orders/{id}',
   ]) {
-    expect(byMethod[write]).toMatchObject({ security: [{ bearerToken: [] }] });
+    expect(byMethod[write]).toMatchObject({ security: [{ token: [] }] });
     expect(byMethod[write]?.responses).toHaveProperty('401');
   }
   for (const read of ['get /api/orders', 'get /api/orders/{id}', 'get /health', 'get /health/ready']) {
