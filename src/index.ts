@@ -45,9 +45,12 @@ export {
 } from './decorators/hooks';
 export { Cors } from './decorators/cors';
 export type { CorsOptions, CorsOrigin } from './http/cors-policy';
-export { Body, Ctx, Form, Param, Query, createParamDecorator } from './decorators/params';
+export { Body, Ctx, Form, Headers, Param, Query, createParamDecorator } from './decorators/params';
+export { Header } from './decorators/response-header';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
 export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
+export { Returns, SerializeOptions } from './decorators/output';
+export type { OutputOptions } from './http/output-shaper';
 export type { SseOptions } from './http/event-stream';
 export type { SseEvent } from './http/event-frame';
 export {

@@ -22,6 +22,7 @@ import { toMiddlewareFunctions } from '../hooks/middleware-functions';
 import type { MiddlewareClass, MiddlewareEntry } from '../http/middleware';
 import { ViewRenderer } from '../http/views';
 import { OpenStreams } from '../http/open-streams';
+import { shapeOutput } from '../http/output-shaper';
 import { accessLog } from '../observability/access-log';
 import type { RequestRefusal } from '../http/dispatcher';
 import { composeWatchers, type RequestWatcher } from '../http/request-watchers';
@@ -131,7 +132,7 @@ export class Pipeline {
         description: 'application middleware',
         metadata: new Map(),
         streams: this.streams,
-        shape: (value) => value,
+        shape: shapeOutput,
       },
       logger,
       pages,

@@ -20,6 +20,10 @@ interface TypeRecord {
 interface TransformerStorage {
   findTypeMetadata(target: Class, property: string): TypeRecord | undefined;
   getAncestors(target: Class): Class[];
+  getStrategy(target: Class): 'excludeAll' | 'exposeAll' | 'none';
+  /** The properties exposed, or excluded, for a transformation (1: class to plain). */
+  getExposedProperties(target: Class, transformationType: number): string[];
+  getExcludedProperties(target: Class, transformationType: number): string[];
   readonly _transformMetadatas: Map<unknown, unknown>;
   readonly _exposeMetadatas: Map<unknown, unknown>;
   readonly _excludeMetadatas: Map<unknown, unknown>;

@@ -93,6 +93,23 @@ export function Body(type?: Class | StandardSchemaV1): ParameterDecorator {
 }
 
 /**
+ * Injects the request header `name` (any case), a string, or `fallback` when the request has none,
+ * through its pipes: `ctx.requestHeader(name, fallback)`. With no name, every header, by lower-case
+ * name, as Node gives them.
+ *
+ * @example
+ * @Get() index(@Headers('x-tenant', 'public') tenant: string) {}
+ * @Get() echo(@Headers() headers: IncomingHttpHeaders) {}
+ */
+export function Headers(
+  name?: string,
+  fallbackOrPipe?: string | PipeEntry,
+  ...pipes: PipeEntry[]
+): ParameterDecorator {
+  return paramDecorator('headers', { name, ...fallbackAndPipes(fallbackOrPipe, pipes) });
+}
+
+/**
  * Injects the request {@link Context} itself.
  *
  * @example

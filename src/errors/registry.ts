@@ -11,6 +11,7 @@ import { LifecycleErrors } from './lifecycle-errors';
 import { MetricsErrors } from './metrics-errors';
 import { MigrationErrors } from './migration-errors';
 import { OpenApiErrors } from './openapi-errors';
+import { OutputErrors } from './output-errors';
 import { RateLimitErrors } from './rate-limit-errors';
 import { RequestErrors } from './request-errors';
 import { RoutingErrors } from './routing-errors';
@@ -45,6 +46,7 @@ export const ERROR_GROUPS = {
   RequestErrors,
   AuthErrors,
   StreamErrors,
+  OutputErrors,
 } as const;
 
 type Groups = typeof ERROR_GROUPS;

@@ -14,6 +14,7 @@ function describe(target: ParamTarget): string {
     query: 'query parameter',
     form: 'form field',
     body: 'body',
+    headers: 'header',
     custom: 'parameter',
   }[target.source];
   return target.name === undefined ? where : `${where} "${target.name}"`;

@@ -9,7 +9,7 @@ import { validateSchema, type StandardSchemaV1 } from '../binding/standard-schem
 import { schemaResult } from './bind';
 
 /** The request reads a handler parameter can be decorated with. */
-export type ParamSource = 'param' | 'query' | 'form' | 'body' | 'ctx' | 'custom';
+export type ParamSource = 'param' | 'query' | 'form' | 'body' | 'headers' | 'ctx' | 'custom';
 
 /** What one decorated parameter reads: its source, and the decorator's arguments. */
 export interface ArgumentSpec {
@@ -50,6 +50,10 @@ export function argumentReader(spec: ArgumentSpec, declaredType: unknown, source
       return (ctx) => (fallback === undefined ? ctx.query(name) : ctx.query(name, fallback));
     case 'form':
       return (ctx) => (fallback === undefined ? ctx.form(name) : ctx.form(name, fallback));
+    case 'headers':
+      // Node's own headers object, not Express's request: reading it loads nothing.
+      if (spec.name === undefined) return (_ctx, req) => req.headers;
+      return (ctx) => (fallback === undefined ? ctx.requestHeader(name) : ctx.requestHeader(name, fallback));
     case 'ctx':
       return (ctx) => ctx;
     case 'body':

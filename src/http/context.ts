@@ -10,6 +10,7 @@ import type { RouteInfo, RouteParams, RouteQuery } from './route-info';
 import type { ErrorPages } from './error-pages';
 import { holdHeader, markHeadersObserved } from './held-headers';
 import { pageData } from './page-data';
+import { joinedRawHeader } from './raw-headers';
 import { requestQuery } from './request-query';
 import { sendError } from './error-responder';
 import { sendEmpty, sendHtml, sendJson } from './send';
@@ -178,6 +179,16 @@ export class Context {
     return Promise.resolve(bindBody(this.#req, type));
   }
 
+  /**
+   * The request header `name` (any case; repeated ones joined by `, `), or `fallback` when the
+   * request has none. @example const tenant = ctx.requestHeader('x-tenant', 'public')
+   */
+  requestHeader(name: string): string | undefined;
+  requestHeader(name: string, fallback: string): string;
+  requestHeader(name: string, fallback?: string): string | undefined {
+    return joinedRawHeader(this.#req.rawHeaders, name.toLowerCase()) ?? fallback;
+  }
+
   /** Sets the response header `name`; the handler still answers through the context. @example ctx.header('Cache-Control', 'no-store') */
   header(name: string, value: string | number | readonly string[]): void {
     if (this.#isWritable()) holdHeader(this.#res, name, value);
@@ -185,7 +196,7 @@ export class Context {
 
   /** Sends `value` as JSON with `status`. @example ctx.json(201, order) */
   json(status: number, value: unknown): void {
-    if (this.#isWritable()) sendJson(this.#res, status, value);
+    if (this.#isWritable()) sendJson(this.#res, status, this.#runtime.shape(value));
   }
 
   /** Answers 204 No Content: a write that has nothing to send back. @example ctx.noContent() */
@@ -200,7 +211,9 @@ export class Context {
    */
   html(status: number, name: string, data: object = {}): void {
     if (!this.#isWritable()) return;
-    sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, data)));
+    // The data is shaped as a JSON answer is: an excluded column never reaches a page either.
+    const shaped = this.#runtime.shape(data) as object;
+    sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, shaped)));
   }
 
   /**

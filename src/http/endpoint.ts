@@ -14,6 +14,7 @@ import { sendEmpty, sendJson } from './send';
 import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
 import type { OpenStreams } from './open-streams';
+import { shapeOutput } from './output-shaper';
 
 /** Path parameters by name, decoded. */
 export type PathParams = Record<string, string>;
@@ -99,7 +100,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     description,
     metadata: routeCall.metadata,
     streams: parts.streams,
-    shape: routeCall.shape ?? asItIs,
+    shape: routeCall.shape ?? shapeOutput,
   };
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
@@ -116,7 +117,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
       return sendEmpty(exchange.res, statusOf(exchange));
     }
     // A value JSON cannot hold (a BigInt, a cycle) throws here, a 500 like any other throw.
-    sendJson(exchange.res, statusOf(exchange), result);
+    sendJson(exchange.res, statusOf(exchange), runtime.shape(result));
   };
   // A status the handler set through `ctx.res` wins over the route's (Node starts every response at 200).
   const statusOf = (exchange: Exchange): number =>
@@ -153,8 +154,4 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
         : (incoming, outgoing, done) =>
             runMiddleware(middleware, incoming as Request, outgoing as Response, done),
   };
-}
-
-function asItIs(value: unknown): unknown {
-  return value;
 }

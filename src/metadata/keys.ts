@@ -42,6 +42,12 @@ export const MetadataKey = {
   cors: Symbol('keel:cors'),
   /** Under `custom`: the route answers with Server-Sent Events (`@Sse()`), and its stream's options. */
   eventStream: Symbol('keel:event-stream'),
+  /** Under `custom`: the response headers a handler's answers carry (`@Header(name, value)`), in order. */
+  responseHeaders: Symbol('keel:response-headers'),
+  /** Under `custom`: the handler's `@SerializeOptions()`, what class-transformer shapes its answers with. */
+  serializeOptions: Symbol('keel:serialize-options'),
+  /** Under `custom`: what the handler answers with (`@Returns()`): a class, or a Standard Schema that parses it. */
+  returns: Symbol('keel:returns'),
   /** On a policy class: the entity it decides for (`@Policy(Entity)`). */
   policy: Symbol('keel:policy'),
 } as const;

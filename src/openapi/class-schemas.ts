@@ -1,5 +1,6 @@
 import type { Class } from '../container/token';
-import { transformerStorage } from '../binding/binding-copy';
+import { copiesKeyByKey, transformerStorage } from '../binding/binding-copy';
+import { outputProperties } from './output-properties';
 import {
   RuleKind,
   type ValidationRule as ValidationMetadata,
@@ -23,11 +24,28 @@ import { VALIDATION_RULES } from './validation-rules';
  */
 export class ClassSchemas {
   readonly #names = new Map<Class, string>();
+  readonly #outputNames = new Map<Class, string>();
   readonly #schemas: Record<string, JsonSchema> = {};
 
   /** A reference to the schema of `type`, which is added (with the classes it nests) on first use. */
   ref(type: Class): JsonSchema {
     return { $ref: `#/components/schemas/${this.#nameOf(type)}` };
+  }
+
+  /**
+   * A reference to the schema of `type` as an answer carries it: without its `@Exclude()`d
+   * properties, with its `@Expose()`d ones; the same as {@link ref} for a class without such rules.
+   */
+  outputRef(type: Class): JsonSchema {
+    if (copiesKeyByKey(type)) return this.ref(type);
+    let name = this.#outputNames.get(type);
+    if (name === undefined) {
+      name = this.#freeName(type);
+      this.#outputNames.set(type, name);
+      this.#schemas[name] = {};
+      this.#schemas[name] = this.#answerSchema(type);
+    }
+    return { $ref: `#/components/schemas/${name}` };
   }
 
   /** The object schema of `type` itself (its properties and which are required), added as by {@link ref}. */
@@ -47,14 +65,37 @@ export class ClassSchemas {
   #nameOf(type: Class): string {
     const known = this.#names.get(type);
     if (known !== undefined) return known;
-    const base = type.name || 'Anonymous';
-    let name = base;
-    for (let n = 2; name in this.#schemas; n++) name = `${base}${n}`;
+    const name = this.#freeName(type);
     // Named before it is built, so that a class nesting itself refers to its own name.
     this.#names.set(type, name);
     this.#schemas[name] = {};
     this.#schemas[name] = this.#objectSchema(type);
     return name;
+  }
+
+  #freeName(type: Class): string {
+    const base = type.name || 'Anonymous';
+    let name = base;
+    for (let n = 2; name in this.#schemas; n++) name = `${base}${n}`;
+    return name;
+  }
+
+  #answerSchema(type: Class): JsonSchema {
+    const { exposed, transformed, isSent } = outputProperties(type);
+    const { properties, required } = this.#objectSchema(type) as {
+      properties: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    for (const property of exposed)
+      properties[property] ??= declaredSchema(getPropertyType(type.prototype as object, property));
+    for (const property of transformed) properties[property] = {};
+    const sent = Object.fromEntries(Object.entries(properties).filter(([property]) => isSent(property)));
+    const stillRequired = (required ?? []).filter(isSent);
+    return {
+      type: 'object',
+      properties: sent,
+      ...(stillRequired.length > 0 ? { required: stillRequired } : {}),
+    };
   }
 
   #objectSchema(type: Class): JsonSchema {

@@ -118,7 +118,9 @@ export function buildOpenApiDocument(
       responses: operationResponses(
         doc,
         {
-          output: doc.output && schemas.ref(doc.output),
+          output: doc.outputSchema
+            ? schemaDocs.of(doc.outputSchema, `${where} answer`)
+            : doc.output && schemas.outputRef(doc.output),
           error: { $ref: '#/components/schemas/Error' },
           validationError: { $ref: '#/components/schemas/ValidationError' },
           errorMediaType: errors.mediaType,
@@ -237,6 +239,12 @@ function parametersOf(
     ...(doc.query ?? []).map(({ name, fallback, pipes }) => ({
       name,
       in: 'query',
+      required: false,
+      schema: parameterSchema(pipes, fallback),
+    })),
+    ...(doc.headers ?? []).map(({ name, fallback, pipes }) => ({
+      name,
+      in: 'header',
       required: false,
       schema: parameterSchema(pipes, fallback),
     })),

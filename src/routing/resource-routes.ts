@@ -10,7 +10,7 @@ import {
   type ResourceOptions,
 } from './resource-table';
 import { createMethodHandler } from './handler-factory';
-import { controllerTag, handlerDoc } from './handler-doc';
+import { controllerTag, handlerDoc, returnsDoc } from './handler-doc';
 import type { RouteDefinition } from './route';
 import type { RouteDoc } from './route-doc';
 
@@ -54,13 +54,13 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
           `${route.methods.join('/')} ${path}`,
         );
       }
-      const doc = resourceDoc(spec, route.action, controller);
       const hooks = declaredHooks(
         spec.instance.constructor as Class,
         route.action,
         spec.resolve,
         routeDefaults(spec.isApi),
       );
+      const doc = { ...resourceDoc(spec, route.action, controller), ...returnsDoc(hooks.metadata) };
       const patchDoc = patchInputDoc(spec, doc);
       return route.methods.map((method) => ({
         method,

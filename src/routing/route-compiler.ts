@@ -3,7 +3,7 @@ import { MetadataKey } from '../metadata/keys';
 import { getOwnMetadata } from '../metadata/reflection';
 import { declaredHooks } from '../hooks/declared-hooks';
 import { createMethodHandler } from './handler-factory';
-import { controllerTag, handlerDoc } from './handler-doc';
+import { controllerTag, handlerDoc, returnsDoc } from './handler-doc';
 import { joinPath } from './path';
 import { resourceRoutes, routeDefaults } from './resource-routes';
 import type { RouteDefinition } from './route';
@@ -58,6 +58,7 @@ function decoratedRoutes(
       tag: controllerTag(type.name),
       ...handlerDoc(instance, route.property),
       answers,
+      ...returnsDoc(hooks.metadata),
       ...(isEventStream ? { isEventStream } : {}),
     };
     return { method: route.method, path, handler, name: route.name ?? source, source, hooks, doc };

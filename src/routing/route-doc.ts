@@ -44,8 +44,12 @@ export interface RouteDoc {
   /** The class the request body is bound into. */
   readonly body?: Class;
   /** The class the successful answer's JSON body has. */
-  readonly output?: Class;
+  readonly output?: Class | undefined;
+  /** The Standard Schema the successful answer's JSON body is parsed by (`@Returns(schema)`). */
+  readonly outputSchema?: StandardSchemaV1;
   readonly query?: readonly QueryDoc[];
+  /** The request headers it reads through `@Headers(name, fallback, ...pipes)`. */
+  readonly headers?: readonly QueryDoc[];
   /** The path parameters read through pipes; the others are strings. */
   readonly params?: readonly ParamDoc[];
   /** The class a whole query string is bound into (`@Query() filter: OrderFilter`). */

@@ -6,9 +6,15 @@ import type { PreparedHandler } from '../http/exchange';
 import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
 import type { CorsRules } from '../http/cors-rules';
 import { MetadataKey } from '../metadata/keys';
+import { withResponseHeaders } from './response-headers';
 import type { RouteDefinition } from './route';
 import type { SseOptions } from '../http/event-stream';
 import { answeringWithEvents } from '../http/event-stream-handler';
+import { parsingAnswers } from '../http/answer-check';
+import { classOutputPlan } from '../http/class-output-plan';
+import { outputShaper, shapeOutput, type OutputOptions, type OutputShaper } from '../http/output-shaper';
+import { isStandardSchema } from '../binding/standard-schema';
+import type { Class } from '../container/token';
 
 /** A route as a wrapper of its handler sees it: who declared it, and its decorators' metadata. */
 export interface WrappedRoute {
@@ -50,6 +56,7 @@ export function routeEndpoint(
   const { middleware, guards, interceptors, filters } = resolveRouteHooks(route.hooks, route.source, globals);
   const description = `${route.source} (${route.method} ${route.path})`;
   const metadata = route.hooks?.metadata ?? NO_METADATA;
+  const shape = routeShaper(metadata);
   return prepareEndpoint(
     {
       route: { name: route.name, method: route.method, path: route.path },
@@ -59,9 +66,13 @@ export function routeEndpoint(
       middleware,
       call: wrap(
         { description, metadata, isController: route.hooks !== undefined },
-        answering(metadata, composeHandler(route.handler, guards, interceptors)),
+        answering(
+          composeHandler(withResponseHeaders(route.handler, metadata, description), guards, interceptors),
+          { metadata, shape, description },
+        ),
       ),
       catchError: filterCatcher(filters),
+      shape,
       cors: ownCorsPolicy(route, metadata, cors),
     },
     parts,
@@ -80,8 +91,28 @@ function ownCorsPolicy(
   return corsPolicy(options, `@Cors of ${route.source}`) ?? false;
 }
 
-// An `@Sse()` route streams what its handler (through its interceptors) gives.
-function answering(metadata: ReadonlyMap<unknown, unknown>, handler: PreparedHandler): PreparedHandler {
+// An `@Sse()` route streams what its handler (through its interceptors) gives; a route with
+// `@Returns(schema)` has it parsed. Every other route is its handler alone: nothing per request.
+function answering(
+  handler: PreparedHandler,
+  {
+    metadata,
+    shape,
+    description,
+  }: { metadata: ReadonlyMap<unknown, unknown>; shape: OutputShaper; description: string },
+): PreparedHandler {
   const stream = metadata.get(MetadataKey.eventStream) as SseOptions | undefined;
-  return stream === undefined ? handler : answeringWithEvents(handler, stream);
+  if (stream !== undefined) return answeringWithEvents(handler, stream);
+  const returns = metadata.get(MetadataKey.returns);
+  if (isStandardSchema(returns)) return parsingAnswers(handler, { schema: returns, shape, description });
+  return handler;
+}
+
+// Decided at boot: the shaper with the route's `@SerializeOptions`, and the plan of the class it
+// says it returns, made now rather than at its first answer.
+function routeShaper(metadata: ReadonlyMap<unknown, unknown>): OutputShaper {
+  const returns = metadata.get(MetadataKey.returns);
+  if (typeof returns === 'function' && !isStandardSchema(returns)) classOutputPlan(returns as Class);
+  const options = metadata.get(MetadataKey.serializeOptions) as OutputOptions | undefined;
+  return options === undefined ? shapeOutput : outputShaper(options);
 }

@@ -25,6 +25,7 @@ Module({ controllers: [ListController] })(AppModule);
   const atBoot = loaded();
   app.router.get('/items/:id', (ctx) => ({ id: ctx.param('id'), page: ctx.query('page', '1') }));
   app.router.post('/items', (ctx) => ctx.bind(Object).then(() => ({ posted: true })));
+  app.router.get('/tenant', (ctx) => ({ tenant: ctx.requestHeader('X-Tenant', 'public') }));
   app.router.get('/who', (ctx) => ({ agent: ctx.req.get('user-agent') }));
   const { url } = await app.listen(0, '127.0.0.1');
   const got = await (await fetch(url + '/items/7?page=2')).json();
@@ -43,8 +44,10 @@ Module({ controllers: [ListController] })(AppModule);
     body: 'name=pen',
   });
   const afterForm = loaded();
+  const tenant = await (await fetch(url + '/tenant', { headers: { 'x-tenant': 'acme' } })).json();
+  const afterHeader = loaded();
   const who = await (await fetch(url + '/who', { headers: { 'user-agent': 'probe' } })).json();
-  console.log(JSON.stringify({ atBoot, got, missing, listed, afterGet, posted: await posted.json(), afterPost, form: await form.json(), afterForm, who, afterReq: loaded() }));
+  console.log(JSON.stringify({ atBoot, got, missing, listed, afterGet, posted: await posted.json(), afterPost, form: await form.json(), afterForm, tenant, afterHeader, who, afterReq: loaded() }));
   await app.close();
 })();
 `;
@@ -66,6 +69,9 @@ describe('what a service loads, and when', () => {
       afterPost: [],
       form: { posted: true },
       afterForm: ['body-parser'],
+      // A request header is read from Node's raw headers: Express stays unloaded.
+      tenant: { tenant: 'acme' },
+      afterHeader: ['body-parser'],
       who: { agent: 'probe' },
       afterReq: ['body-parser', 'express/lib/application'],
     });
