@@ -27,7 +27,10 @@ import { CreateOrders1732320000000 } from './migrations/1732320000000-create-ord
 import { OrderJobs } from './orders/order-jobs';
 import { Order } from './orders/order.entity';
 import { OrderService } from './orders/order-service';
+import { OrderFeed } from './orders/order-feed';
+import { LiveOrdersController } from './http/controllers/live-orders';
 import { StartupReport } from './startup-report';
+import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-add-order-internal-note';
 
 /**
  * The sample, configured by `SampleConfig` (the environment and `.env`, checked at boot): reads
@@ -48,7 +51,7 @@ import { StartupReport } from './startup-report';
           server,
           entities: [Order],
           // keel's own tables of logins and API tokens, then the sample's
-          migrations: [AuthTables1764547200000, CreateOrders1732320000000],
+          migrations: [AuthTables1764547200000, CreateOrders1732320000000, AddOrderInternalNote1795814984841],
           migrationsRun: true,
           poolSize: POOL_SIZE,
         };
@@ -107,9 +110,16 @@ import { StartupReport } from './startup-report';
       include: (route) => route.path.startsWith('/api/orders') || route.path.startsWith('/health'),
     }),
   ],
-  controllers: [OrderController, OrderApiController, LoginController, ApiTokenController],
+  controllers: [
+    OrderController,
+    OrderApiController,
+    LiveOrdersController,
+    LoginController,
+    ApiTokenController,
+  ],
   providers: [
     OrderService,
+    OrderFeed,
     OrderJobs,
     StartupReport,
     OperatorAccount,

@@ -33,7 +33,7 @@ export class OrderApiController {
   async store(ctx: Context) {
     const input = await ctx.bind(OrderInput);
     if (!input.ok) throw input.error;
-    const order = await this.orders.create(input.value);
+    const order = await this.orders.create(input.value, 'the JSON API');
     ctx.header('Location', ctx.urlFor('api.orders.show', { id: order.id }));
     ctx.json(201, order);
   }

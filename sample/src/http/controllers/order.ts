@@ -34,7 +34,7 @@ export class OrderController {
   async store(ctx: Context) {
     const input = await ctx.bind(OrderInput);
     if (!input.ok) return showFormAgain(ctx, input, 'orders/create.html', {});
-    const order = await this.orders.create(input.value);
+    const order = await this.orders.create(input.value, 'the order form');
     ctx.flash('success', `Order ${order.id} created`);
     ctx.redirect(303, ctx.urlFor('orders.show', { id: order.id }));
   }
