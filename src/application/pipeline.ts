@@ -51,6 +51,8 @@ export interface PipelineOptions {
   readonly errorDescribers: readonly ErrorDescriber[];
   /** The shape of every error answer. */
   readonly errorShape: ErrorShape;
+  /** What controllers' and resources' paths go under; `''` for nothing. */
+  readonly prefix: string;
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
@@ -113,6 +115,7 @@ export class Pipeline {
         cors,
       },
       urls,
+      prefix: options.prefix,
     });
     this.#dispatcher = new Dispatcher({
       router: this.router,

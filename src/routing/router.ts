@@ -16,6 +16,8 @@ export interface RouterDependencies {
   readonly endpoints: EndpointSettings;
   /** The named routes' paths, which `urlFor` fills in. */
   readonly urls: RouteUrls;
+  /** The application's `prefix`, which controllers and resources go under; `''` for none. */
+  readonly prefix: string;
 }
 
 /** Options of a function controller's route. */
@@ -69,7 +71,7 @@ export class Router {
 
   /**
    * Registers the seven resource routes of `controller` (a class, resolved through DI, or an
-   * instance) under `path`. @example router.resource('/photos', PhotoController, { except: ['destroy'] })
+   * instance) under `path`, itself under the application's `prefix`. @example router.resource('/photos', PhotoController, { except: ['destroy'] })
    */
   resource(path: string, controller: Class | object, options: ResourceOptions = {}): this {
     return this.#addResource(path, controller, options, false);
@@ -82,11 +84,11 @@ export class Router {
 
   /**
    * Adds the routes of a decorated controller class (`@Controller`, `@Resource`, `@ApiResource`),
-   * built through DI with its constructor's dependencies. @example router.controller(OrderController)
+   * built through DI with its constructor's dependencies, under the application's `prefix`. @example router.controller(OrderController)
    */
   controller(type: Class): this {
     const { resolve } = this.#dependencies;
-    return this.add(...compileController(type, resolve(type) as object, resolve));
+    return this.add(...compileController(type, resolve(type) as object, resolve, this.#dependencies.prefix));
   }
 
   /**
@@ -140,7 +142,8 @@ export class Router {
       typeof controller === 'function'
         ? (this.#dependencies.resolve(controller as Class) as object)
         : controller;
-    const routes = resourceRoutes({ path, isApi, options, instance, resolve: this.#dependencies.resolve });
+    const { resolve, prefix } = this.#dependencies;
+    const routes = resourceRoutes({ path, isApi, options, instance, resolve, mount: prefix });
     return this.add(...routes);
   }
 }
