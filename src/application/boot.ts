@@ -84,6 +84,7 @@ export async function bootParts(
     bodyLimit: settings.bodyLimit,
     errorDescribers: ERROR_DESCRIBERS,
     errorShape,
+    prefix: settings.prefix,
     globals: {
       guards: container.getAll(APP_GUARD),
       interceptors: container.getAll(APP_INTERCEPTOR),
@@ -99,7 +100,7 @@ export async function bootParts(
   // Middleware that modules provide (sessions) runs before what the application adds with app.use.
   pipeline.use(container.getAll(APP_MIDDLEWARE));
   for (const { type, instance, resolve } of container.controllers()) {
-    pipeline.router.add(...compileController(type, instance, resolve));
+    pipeline.router.add(...compileController(type, instance, resolve, settings.prefix));
   }
   for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
 

@@ -54,6 +54,8 @@ export interface PipelineOptions {
   readonly errorDescribers: readonly ErrorDescriber[];
   /** The shape of every error answer. */
   readonly errorShape: ErrorShape;
+  /** What controllers' and resources' paths go under; `''` for nothing. */
+  readonly prefix: string;
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
@@ -124,6 +126,7 @@ export class Pipeline {
       },
       urls,
       versioning: options.versioning,
+      prefix: options.prefix,
     });
     this.#dispatcher = new Dispatcher({
       router: this.router,

@@ -6,16 +6,17 @@ import type { RouteDefinition } from './route';
 
 /**
  * The routes as the versioning serves them: a route with `@Version` becomes one route per version,
- * named `name@version` (`orders.index@2`), under `/v2/...` for URI versioning, or kept on its path
+ * named `name@version` (`orders.index@2`), under `/v2/...` for URI versioning (after the
+ * application's `prefix`: `/api/v2/...`), or kept on its path
  * with the version as a constraint; with URI versioning and a `defaultVersion`, that version's
  * routes also answer on the path without a version. Routes without `@Version` stay as they are.
  *
  * @example
- * versionedRoutes(compileController(OrderV2Controller, ...), versioning);
+ * versionedRoutes(compileController(OrderV2Controller, ...), { versioning, prefix: '/api' });
  */
 export function versionedRoutes(
   routes: readonly RouteDefinition[],
-  versioning: Versioning | undefined,
+  { versioning, prefix }: { versioning: Versioning | undefined; prefix: string },
 ): RouteDefinition[] {
   return routes.flatMap((route) => {
     const versions = route.hooks?.metadata.get(MetadataKey.version) as readonly string[] | undefined;
@@ -33,7 +34,11 @@ export function versionedRoutes(
       checkVersion(version, `@Version of ${route.source}`);
       const versioned = { ...route, name: `${route.name}@${version}`, version };
       if (versioning.type !== 'uri') return [versioned];
-      const inPath = { ...versioned, path: joinPath(`/${versioning.prefix}${version}`, route.path) };
+      // Only controllers' routes have a @Version, and each is under the application's prefix:
+      // `/api/v2/orders`, as NestJS puts them.
+      const rest =
+        prefix !== '' && route.path.startsWith(prefix) ? route.path.slice(prefix.length) : route.path;
+      const inPath = { ...versioned, path: joinPath(prefix, `/${versioning.prefix}${version}`, rest) };
       return version === versioning.defaultVersion
         ? [inPath, { ...versioned, name: `${versioned.name}.default` }]
         : [inPath];

@@ -20,6 +20,8 @@ export interface RouterDependencies {
   readonly urls: RouteUrls;
   /** How requests name an API version (option `versioning`); undefined: `@Version` is a boot error. */
   readonly versioning?: Versioning | undefined;
+  /** The application's `prefix`, which controllers and resources go under; `''` for none. */
+  readonly prefix: string;
 }
 
 /** Options of a function controller's route. */
@@ -80,7 +82,7 @@ export class Router {
 
   /**
    * Registers the seven resource routes of `controller` (a class, resolved through DI, or an
-   * instance) under `path`. @example router.resource('/photos', PhotoController, { except: ['destroy'] })
+   * instance) under `path`, itself under the application's `prefix`. @example router.resource('/photos', PhotoController, { except: ['destroy'] })
    */
   resource(path: string, controller: Class | object, options: ResourceOptions = {}): this {
     return this.#addResource(path, controller, options, false);
@@ -93,11 +95,11 @@ export class Router {
 
   /**
    * Adds the routes of a decorated controller class (`@Controller`, `@Resource`, `@ApiResource`),
-   * built through DI with its constructor's dependencies. @example router.controller(OrderController)
+   * built through DI with its constructor's dependencies, under the application's `prefix`. @example router.controller(OrderController)
    */
   controller(type: Class): this {
     const { resolve } = this.#dependencies;
-    return this.add(...compileController(type, resolve(type) as object, resolve));
+    return this.add(...compileController(type, resolve(type) as object, resolve, this.#dependencies.prefix));
   }
 
   /**
@@ -105,8 +107,8 @@ export class Router {
    * boot error naming both. @internal keel's modules add their routes through it
    */
   add(...declared: RouteDefinition[]): this {
-    const { endpoints, versioning } = this.#dependencies;
-    const routes = versionedRoutes(declared, versioning);
+    const { endpoints, versioning, prefix } = this.#dependencies;
+    const routes = versionedRoutes(declared, { versioning, prefix });
     this.#table.add(...routes.map((route) => ({ route, endpoint: routeEndpoint(route, endpoints) })));
     this.#dependencies.urls.add(routes);
     return this;
@@ -152,7 +154,8 @@ export class Router {
       typeof controller === 'function'
         ? (this.#dependencies.resolve(controller as Class) as object)
         : controller;
-    const routes = resourceRoutes({ path, isApi, options, instance, resolve: this.#dependencies.resolve });
+    const { resolve, prefix } = this.#dependencies;
+    const routes = resourceRoutes({ path, isApi, options, instance, resolve, mount: prefix });
     return this.add(...routes);
   }
 }

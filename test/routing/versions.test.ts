@@ -65,6 +65,16 @@ describe("versioning: { type: 'uri' }", () => {
   });
 });
 
+describe("versioning: { type: 'uri' } with prefix: '/api'", () => {
+  const served = useServedApp(moduleWith({ controllers }), { versioning: { type: 'uri' }, prefix: '/api' });
+
+  test('the version follows the prefix: /api/v2/orders', async () => {
+    expect(await answer(`${served().url}/api/v2/orders`)).toEqual([200, { version: 2, items: [] }]);
+    expect(await answer(`${served().url}/api/status`)).toEqual([200, { status: 'ok' }]);
+    expect((await answer(`${served().url}/v2/api/orders`))[0]).toBe(404);
+  });
+});
+
 describe("versioning: { type: 'uri', defaultVersion: '2' }", () => {
   const served = useServedApp(moduleWith({ controllers }), {
     versioning: { type: 'uri', defaultVersion: '2' },

@@ -11,7 +11,7 @@ interface Configuration {
   readonly label: string;
   /** The switches `keel-configured-server` reads; none: the bare application, the baseline. */
   readonly switches: readonly (
-    'HOOKS' | 'ACCESS_LOG' | 'METRICS' | 'LOAD_SHEDDING' | 'NO_REQUEST_SCOPE' | 'JWT'
+    'HOOKS' | 'ACCESS_LOG' | 'METRICS' | 'LOAD_SHEDDING' | 'NO_REQUEST_SCOPE' | 'JWT' | 'RETURNED_CLASS'
   )[];
 }
 
@@ -25,6 +25,10 @@ export const CONFIGURATIONS: readonly Configuration[] = [
   { label: 'access log, metrics and load shedding', switches: ['ACCESS_LOG', 'METRICS', 'LOAD_SHEDDING'] },
   { label: 'request scope off (requestScope: false)', switches: ['NO_REQUEST_SCOPE'] },
   { label: 'JWT verify (a valid HS256 token, AuthModule jwt())', switches: ['JWT'] },
+  {
+    label: 'a returned class with @Exclude (instanceToPlain), against a plain object',
+    switches: ['RETURNED_CLASS'],
+  },
 ];
 
 /**

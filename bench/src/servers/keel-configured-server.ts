@@ -18,6 +18,7 @@ import {
 } from 'keel';
 import { BENCH_JWT_SECRET } from './bench-jwt';
 import { shownOrder } from './create-order';
+import { ShownOrder } from './shown-order';
 import { readServerEnvironment } from './server-environment';
 
 const { port } = readServerEnvironment();
@@ -41,7 +42,7 @@ class ServedBy implements Interceptor {
 class OrderController {
   @Get(':id')
   show(@Param('id') id: string) {
-    return shownOrder(id);
+    return isOn('RETURNED_CLASS') ? new ShownOrder(id) : shownOrder(id);
   }
 }
 
@@ -73,7 +74,8 @@ class AppModule {}
 // `GET /orders/:id` with the parts of a production configuration the environment turns on: hooks
 // (HOOKS=1), the access log through keel's default pino logger (ACCESS_LOG=1; the runner discards
 // stdout, as a log shipper would read it), `GET /metrics` with keel's HTTP series (METRICS=1), load shedding with the limit `framework new` writes
-// (LOAD_SHEDDING=1), every route behind AuthModule's jwt() (JWT=1); and without the request scope that currentRequest() reads (NO_REQUEST_SCOPE=1), or
+// (LOAD_SHEDDING=1), every route behind AuthModule's jwt() (JWT=1), the order answered as an instance
+// of a class with an @Exclude()d column, the same JSON (RETURNED_CLASS=1); and without the request scope that currentRequest() reads (NO_REQUEST_SCOPE=1), or
 // without the `X-Request-Id` header read and answered (NO_REQUEST_ID_HEADER=1).
 // Each off, the application pays nothing for it.
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable, InjectRepository, Jobs } from 'keel';
 import { DataSource, type Repository } from 'typeorm';
 import { Order } from './order.entity';
+import { OrderFeed } from './order-feed';
 import type { OrderInput } from './order-input';
 import { OrderNotFound } from './order-not-found';
 import { positiveInteger } from './request-numbers';
@@ -23,6 +24,7 @@ export class OrderService {
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly jobs: Jobs,
     private readonly dataSource: DataSource,
+    private readonly feed: OrderFeed,
   ) {}
 
   async page(page: number): Promise<OrderPage> {
@@ -44,11 +46,14 @@ export class OrderService {
 
   /**
    * Stores the order and its confirmation, which one replica sends once, in one transaction: an
-   * order is never kept without its confirmation, nor a confirmation without its order.
+   * order is never kept without its confirmation, nor a confirmation without its order. `via` says
+   * where it was entered, in the order's internal note, which no answer shows.
    */
-  create(input: OrderInput): Promise<Order> {
-    return this.dataSource.transaction(async (manager) => {
-      const order = await manager.save(manager.create(Order, input));
+  async create(input: OrderInput, via: 'the order form' | 'the JSON API'): Promise<Order> {
+    const stored = await this.dataSource.transaction(async (manager) => {
+      const order = await manager.save(
+        manager.create(Order, { ...input, internalNote: `entered through ${via}` }),
+      );
       await this.jobs.enqueue(
         'order-confirmation',
         { orderId: order.id },
@@ -56,6 +61,8 @@ export class OrderService {
       );
       return order;
     });
+    this.feed.announce();
+    return stored;
   }
 
   /** `order`, as found, with the fields `input` has written over it. */
