@@ -95,6 +95,8 @@ export async function bootParts(
     refuse: load.isShedding ? shedLoad(load, errorShape) : undefined,
     cors: settings.cors,
     answers: settings.answers,
+    security: settings.securityHeaders,
+    versioning: settings.versioning,
   });
   // Middleware that modules provide (sessions) runs before what the application adds with app.use.
   pipeline.use(container.getAll(APP_MIDDLEWARE));

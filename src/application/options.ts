@@ -6,6 +6,8 @@ import {
 } from '../http/load-shedding-options';
 import type { ErrorsOption } from '../http/error-shape';
 import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
+import { securityHeaders, type SecurityHeaders, type SecurityHeadersOptions } from '../http/security-headers';
+import { resolveVersioning, type Versioning, type VersioningOptions } from '../http/versioning';
 import { isHeaderName } from '../http/raw-headers';
 import { joinPath } from '../routing/path';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
@@ -86,6 +88,19 @@ export interface ApplicationOptions {
    * balancer or CDN in front often compresses).
    */
   compression?: boolean | CompressionOptions;
+  /**
+   * helmet's headers on every answer: `X-Content-Type-Options`, `Referrer-Policy`, `Cross-Origin-*`...;
+   * `Strict-Transport-Security` over HTTPS (or `X-Forwarded-Proto: https` under `trust proxy`); a
+   * Content-Security-Policy on HTML answers, whose nonce templates read as `nonce`. `false` turns them
+   * off; an object is helmet's options. Default: on.
+   */
+  securityHeaders?: boolean | SecurityHeadersOptions;
+  /**
+   * Where requests name the API version `@Version` routes serve: `{ type: 'uri' }` (`/v2/...`),
+   * `{ type: 'header', header: 'Accept-Version' }` or `{ type: 'media', key: 'v' }`
+   * (`Accept: application/json;v=2`); `defaultVersion` is a request's that names none. Default: none.
+   */
+  versioning?: VersioningOptions;
 }
 
 /** The options with every default filled in. */
@@ -111,6 +126,8 @@ export interface ResolvedOptions {
   readonly prefix: string;
   readonly cors: CorsPolicy | undefined;
   readonly answers: AnswerSettings;
+  readonly securityHeaders: SecurityHeaders | undefined;
+  readonly versioning: Versioning | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -145,6 +162,8 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     prefix: checkPrefix(options.prefix),
     cors: corsPolicy(options.cors, 'cors'),
     answers: resolveAnswerSettings(options),
+    securityHeaders: securityHeaders(options.securityHeaders),
+    versioning: resolveVersioning(options.versioning),
   };
 }
 
