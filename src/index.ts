@@ -45,7 +45,8 @@ export {
 } from './decorators/hooks';
 export { Cors } from './decorators/cors';
 export type { CorsOptions, CorsOrigin } from './http/cors-policy';
-export { Body, Ctx, Form, Headers, Param, Query, createParamDecorator } from './decorators/params';
+export { Body, Cookies, Ctx, Form, Headers, Param, Query, createParamDecorator } from './decorators/params';
+export type { CookieOptions, CookieReadOptions } from './http/cookies';
 export { Header } from './decorators/response-header';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
 export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';

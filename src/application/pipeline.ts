@@ -13,6 +13,7 @@ import type { CorsPolicy } from '../http/cors-policy';
 import { ErrorPages } from '../http/error-pages';
 import type { ErrorDescriber } from '../http/error-responder';
 import type { ErrorShape } from '../http/error-shape';
+import type { CookieSettings } from '../http/cookies';
 import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
 import { filterCatcher } from '../hooks/filters';
 import { createExpressApp } from '../http/express-app';
@@ -53,6 +54,8 @@ export interface PipelineOptions {
   readonly errorShape: ErrorShape;
   /** What controllers' and resources' paths go under; `''` for nothing. */
   readonly prefix: string;
+  /** The keys cookies are signed with, and whether they are `Secure` by default. */
+  readonly cookies: CookieSettings;
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
@@ -111,7 +114,16 @@ export class Pipeline {
       endpoints: {
         globals,
         wrap: options.limit,
-        parts: { views, pages, logger, urlFor, locals, loadHelpers, streams: this.streams },
+        parts: {
+          views,
+          pages,
+          logger,
+          urlFor,
+          locals,
+          loadHelpers,
+          streams: this.streams,
+          cookies: options.cookies,
+        },
         cors,
       },
       urls,
@@ -136,6 +148,7 @@ export class Pipeline {
         metadata: new Map(),
         streams: this.streams,
         shape: shapeOutput,
+        cookies: options.cookies,
       },
       logger,
       pages,

@@ -1,3 +1,4 @@
+import type { CookieSettings } from './cookies';
 import type { Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
@@ -75,6 +76,7 @@ export interface EndpointParts {
   readonly locals: object;
   readonly loadHelpers: () => void;
   readonly streams: OpenStreams;
+  readonly cookies: CookieSettings;
 }
 
 /**
@@ -101,6 +103,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     metadata: routeCall.metadata,
     streams: parts.streams,
     shape: routeCall.shape ?? shapeOutput,
+    cookies: parts.cookies,
   };
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
