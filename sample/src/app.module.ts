@@ -1,4 +1,6 @@
 import {
+  AuthModule,
+  AuthTables1764547200000,
   ConfigModule,
   DatabaseModule,
   HealthModule,
@@ -8,12 +10,16 @@ import {
   OpenApiModule,
   RateLimitModule,
   SessionModule,
+  apiTokens,
+  session,
 } from 'keel';
+import { OperatorAccount } from './auth/operator';
 import { RedisConnection, redisConnectionFor, redisUrlOf } from './cache/redis-connection';
 import { RedisReadiness } from './cache/redis-readiness';
 import { SampleConfig } from './config/sample-config';
 import { POOL_SIZE, chooseDatabase } from './database/choose-database';
-import { API_TOKEN } from './http/api-token-guard';
+import { ApiTokenController } from './http/controllers/api-tokens';
+import { LoginController } from './http/controllers/login';
 import { OrderController } from './http/controllers/order';
 import { OrderApiController } from './http/controllers/order-api';
 import { chooseSessionSecret } from './http/session-secret';
@@ -27,9 +33,10 @@ import { StartupReport } from './startup-report';
 import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-add-order-internal-note';
 
 /**
- * The sample, configured by `SampleConfig` (the environment and `.env`, checked at boot): its JSON
- * API's writes open to `API_TOKEN`, its pages' sessions signed with `SESSION_SECRET`, migrations run
- * as it connects, in the background.
+ * The sample, configured by `SampleConfig` (the environment and `.env`, checked at boot): reads
+ * open to anyone, writes to its operator (`ADMIN_EMAIL`), logged in on the HTML pages or holding an
+ * API token; its pages' sessions signed with `SESSION_SECRET`, migrations run as it connects, in
+ * the background.
  */
 @Module({
   imports: [
@@ -43,7 +50,8 @@ import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-ad
           url,
           server,
           entities: [Order],
-          migrations: [CreateOrders1732320000000, AddOrderInternalNote1795814984841],
+          // keel's own tables of logins and API tokens, then the sample's
+          migrations: [AuthTables1764547200000, CreateOrders1732320000000, AddOrderInternalNote1795814984841],
           migrationsRun: true,
           poolSize: POOL_SIZE,
         };
@@ -67,14 +75,27 @@ import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-ad
       inject: [SampleConfig],
       useFactory: (config: SampleConfig) => ({ port: config.METRICS_PORT }),
     }),
-    // The JSON API's writes (@RateLimit('api-writes')), counted in the application's own
+    // The JSON API's writes (@RateLimit('api-writes')) and the logins (@RateLimit('logins')), counted in the application's own
     // database, so every replica spends the same budget.
     RateLimitModule.forRoot({
       store: 'postgres',
       inject: [SampleConfig],
       useFactory: (config: SampleConfig) => ({
-        limits: { 'api-writes': { limit: config.API_WRITES_PER_MINUTE, windowS: 60 } },
+        limits: {
+          'api-writes': { limit: config.API_WRITES_PER_MINUTE, windowS: 60 },
+          logins: { limit: config.LOGINS_PER_MINUTE, windowS: 60 },
+        },
       }),
+    }),
+    // Every page and route needs the operator, logged in (`/login`), unless it is @Public(); the
+    // JSON API's writes take a token from `POST /api/tokens` instead.
+    AuthModule.forRoot({
+      default: 'session',
+      strategies: { session: session(), token: apiTokens() },
+      user: {
+        inject: [OperatorAccount],
+        useFactory: (operator: OperatorAccount) => (claims) => operator.find(claims.sub),
+      },
     }),
     // Orders' confirmations and the daily summary, kept in the same database.
     JobsModule.forRoot(),
@@ -84,20 +105,24 @@ import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-ad
       title: 'Orders',
       version: '1.0.0',
       description: 'The orders of the keel sample application, as JSON.',
-      include: (route) => route.path.startsWith('/api/') || route.path.startsWith('/health'),
+      // The orders' routes and the probes. `/api/tokens` stays out: its 401 for wrong credentials
+      // comes from the handler, which the document cannot state (sample/README.md describes it).
+      include: (route) => route.path.startsWith('/api/orders') || route.path.startsWith('/health'),
     }),
   ],
-  controllers: [OrderController, OrderApiController, LiveOrdersController],
+  controllers: [
+    OrderController,
+    OrderApiController,
+    LiveOrdersController,
+    LoginController,
+    ApiTokenController,
+  ],
   providers: [
     OrderService,
     OrderFeed,
     OrderJobs,
     StartupReport,
-    {
-      provide: API_TOKEN,
-      useFactory: (config: SampleConfig) => config.API_TOKEN || undefined,
-      inject: [SampleConfig],
-    },
+    OperatorAccount,
     { provide: RedisConnection, useFactory: redisConnectionFor, inject: [SampleConfig] },
   ],
 })

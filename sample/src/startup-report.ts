@@ -23,9 +23,11 @@ export class StartupReport implements OnApplicationBootstrap {
 // Settings left unset, each with what that means.
 function unsetWarnings(config: SampleConfig): string[] {
   return [
-    ...(config.API_TOKEN
+    ...(config.ADMIN_EMAIL
       ? []
-      : ['API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)']),
+      : [
+          'ADMIN_EMAIL and ADMIN_PASSWORD are not set: nobody can log in, so every write is refused (reads stay open)',
+        ]),
     // In production an unset secret stops the start instead.
     ...(config.SESSION_SECRET
       ? []

@@ -10,22 +10,53 @@ export interface Credentials {
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /**
- * Opens a page session as a browser does: loads the order form and keeps the session cookie it sets
- * and the `_csrf` token it carries. The session lives in a signed cookie, so one stays valid for
- * the whole run.
+ * Logs in as a browser and as an API client do: the login form, posted with its `_csrf` token, gives
+ * a session cookie (renewed by the login, so the token is read again from a form behind it), and
+ * `POST /api/tokens` an API token. The session lives in a signed cookie and a row of the database,
+ * so one stays valid for the whole run.
  *
  * @example
- * const credentials = await openCredentials(port, apiToken);
+ * const credentials = await openCredentials(port, { email, password });
  */
-export async function openCredentials(port: number, apiToken: string): Promise<Credentials> {
-  const page = await fetch(`http://127.0.0.1:${port}/orders/create`);
-  const cookie = page.headers
+export async function openCredentials(
+  port: number,
+  operator: { readonly email: string; readonly password: string },
+): Promise<Credentials> {
+  const base = `http://127.0.0.1:${port}`;
+  const loginPage = await fetch(`${base}/login`);
+  const visitor = cookiesOf(loginPage);
+  const loginToken = csrfFieldOf(await loginPage.text(), 'GET /login');
+  const loggedIn = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { cookie: visitor, 'content-type': FORM_TYPE },
+    body: new URLSearchParams({ ...operator, _csrf: loginToken }),
+    redirect: 'manual',
+  });
+  const cookie = cookiesOf(loggedIn);
+  if (loggedIn.status !== 303 || !cookie) throw new Error(`POST /login answered ${loggedIn.status}`);
+  const form = await fetch(`${base}/orders/create`, { headers: { cookie } });
+  const csrfToken = csrfFieldOf(await form.text(), 'GET /orders/create');
+  const issued = await fetch(`${base}/api/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...operator, name: 'soak' }),
+  });
+  if (issued.status !== 201) throw new Error(`POST /api/tokens answered ${issued.status}`);
+  const { token: apiToken } = (await issued.json()) as { token: string };
+  return { apiToken, cookie, csrfToken };
+}
+
+function cookiesOf(res: Response): string {
+  return res.headers
     .getSetCookie()
     .map((line) => line.split(';', 1)[0])
     .join('; ');
-  const csrfToken = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1];
-  if (!csrfToken || !cookie) throw new Error('GET /orders/create gave no session cookie or no _csrf field');
-  return { apiToken, cookie, csrfToken };
+}
+
+function csrfFieldOf(html: string, page: string): string {
+  const token = /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error(`${page} has no _csrf field`);
+  return token;
 }
 
 /**

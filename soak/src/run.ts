@@ -26,7 +26,8 @@ const MAX_REQUESTS = Number(args.requests);
 const CONNECTIONS = Number(args.connections);
 const RAW_TIMEOUT_MS = 3000;
 const SAMPLE_MAIN = path.join(__dirname, '..', '..', 'sample', 'dist', 'main.js');
-const API_TOKEN = randomBytes(16).toString('hex');
+// The operator every client logs in as, for its page session and its API token.
+const OPERATOR = { email: 'soak@example.test', password: randomBytes(16).toString('hex') };
 
 const VALID: readonly HttpBadInput[] = [
   { kind: 'GET /health', method: 'GET', path: '/health' },
@@ -144,7 +145,7 @@ function pick<T>(list: readonly T[]): T {
  * requests run out. Writes and bad input carry the client's credentials, so they reach the database.
  */
 async function client(port: number, agent: http.Agent, deadline: number): Promise<void> {
-  const credentials: Credentials = await openCredentials(port, API_TOKEN);
+  const credentials: Credentials = await openCredentials(port, OPERATOR);
   while (performance.now() < deadline && tally.requests < MAX_REQUESTS) {
     const roll = Math.random();
     if (roll < 0.6) await send(port, agent, pick(VALID));
@@ -179,7 +180,9 @@ function startSample(dataDir: string): Promise<{ child: ChildProcess; port: numb
     METRICS_PORT: '0',
     DATA_DIR: dataDir,
     SHUTDOWN_DELAY_MS: '0',
-    API_TOKEN,
+    ADMIN_EMAIL: OPERATOR.email,
+    ADMIN_PASSWORD: OPERATOR.password,
+    LOGINS_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
     ...writes,
   };
   const child = spawn(process.execPath, [SAMPLE_MAIN], { env, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -84,6 +84,7 @@ export async function bootParts(
     bodyLimit: settings.bodyLimit,
     errorDescribers: ERROR_DESCRIBERS,
     errorShape,
+    prefix: settings.prefix,
     globals: {
       guards: container.getAll(APP_GUARD),
       interceptors: container.getAll(APP_INTERCEPTOR),
@@ -93,11 +94,13 @@ export async function bootParts(
     // Shedding comes before any phase: an overloaded process reads no body of a request it turns away.
     refuse: load.isShedding ? shedLoad(load, errorShape) : undefined,
     cors: settings.cors,
+    security: settings.securityHeaders,
+    versioning: settings.versioning,
   });
   // Middleware that modules provide (sessions) runs before what the application adds with app.use.
   pipeline.use(container.getAll(APP_MIDDLEWARE));
   for (const { type, instance, resolve } of container.controllers()) {
-    pipeline.router.add(...compileController(type, instance, resolve));
+    pipeline.router.add(...compileController(type, instance, resolve, settings.prefix));
   }
   for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
 

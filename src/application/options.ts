@@ -6,7 +6,10 @@ import {
 } from '../http/load-shedding-options';
 import type { ErrorsOption } from '../http/error-shape';
 import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
+import { securityHeaders, type SecurityHeaders, type SecurityHeadersOptions } from '../http/security-headers';
+import { resolveVersioning, type Versioning, type VersioningOptions } from '../http/versioning';
 import { isHeaderName } from '../http/raw-headers';
+import { joinPath } from '../routing/path';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import type { Logger } from '../logging/logger';
@@ -61,11 +64,30 @@ export interface ApplicationOptions {
    */
   errors?: ErrorsOption;
   /**
+   * A path every controller's routes go under (`'/api'`: `@Controller('users')` serves `/api/users`),
+   * `app.router.resource()` and `controller()` too; function routes, health, metrics and the
+   * documentation stay where they are. Default: none.
+   */
+  prefix?: string;
+  /**
    * Cross-origin requests from browsers: `true` allows any origin (`*`), an object says which origins
    * (strings, RegExps or a function) and how; preflights are answered 204 before routing, and an
    * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
    */
   cors?: boolean | CorsOptions;
+  /**
+   * helmet's headers on every answer: `X-Content-Type-Options`, `Referrer-Policy`, `Cross-Origin-*`...;
+   * `Strict-Transport-Security` over HTTPS (or `X-Forwarded-Proto: https` under `trust proxy`); a
+   * Content-Security-Policy on HTML answers, whose nonce templates read as `nonce`. `false` turns them
+   * off; an object is helmet's options. Default: on.
+   */
+  securityHeaders?: boolean | SecurityHeadersOptions;
+  /**
+   * Where requests name the API version `@Version` routes serve: `{ type: 'uri' }` (`/v2/...`),
+   * `{ type: 'header', header: 'Accept-Version' }` or `{ type: 'media', key: 'v' }`
+   * (`Accept: application/json;v=2`); `defaultVersion` is a request's that names none. Default: none.
+   */
+  versioning?: VersioningOptions;
 }
 
 /** The options with every default filled in. */
@@ -87,7 +109,11 @@ export interface ResolvedOptions {
   readonly requestScope: boolean;
   /** Checked and resolved where the logger is made, as a format that fails is logged. */
   readonly errors: ErrorsOption | undefined;
+  /** `''` for none. */
+  readonly prefix: string;
   readonly cors: CorsPolicy | undefined;
+  readonly securityHeaders: SecurityHeaders | undefined;
+  readonly versioning: Versioning | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -119,7 +145,10 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),
     requestScope: checkBoolean('requestScope', options.requestScope ?? true),
     errors: options.errors,
+    prefix: checkPrefix(options.prefix),
     cors: corsPolicy(options.cors, 'cors'),
+    securityHeaders: securityHeaders(options.securityHeaders),
+    versioning: resolveVersioning(options.versioning),
   };
 }
 
@@ -154,4 +183,20 @@ function checkCount(option: string, value: unknown): number {
     throw LifecycleErrors.invalidOption(option, value, 'a whole number from 1');
   }
   return value;
+}
+
+// Segments of the characters a path may hold unencoded, parameters (`:id`, `*rest`) and groups aside:
+// a prefix is the same for every request.
+const PREFIX = /^(\/[A-Za-z0-9._~!$&'()+,;=@%-]+)+\/?$/;
+
+function checkPrefix(value: unknown): string {
+  if (value === undefined || value === '/') return '';
+  if (typeof value !== 'string' || !PREFIX.test(value)) {
+    throw LifecycleErrors.invalidOption(
+      'prefix',
+      value,
+      "a path such as '/api': a leading slash, then segments without '?', '#', spaces or parameters",
+    );
+  }
+  return joinPath(value);
 }

@@ -23,6 +23,8 @@ export interface ResourceSpec {
   readonly instance: object;
   /** Builds the controller's hook and pipe classes through DI in its module. */
   readonly resolve: <T>(type: Class<T>) => T;
+  /** The application's `prefix`, which the paths go under and the names leave out. */
+  readonly mount?: string;
 }
 
 /**
@@ -37,19 +39,21 @@ export function resourceRoutes(spec: ResourceSpec): RouteDefinition[] {
       throw RoutingErrors.unknownAction(controller, action, RESOURCE_ACTIONS);
   }
   const base = joinPath(spec.path);
+  // Named for the resource's own path: `urlFor('orders.show')` holds whatever the prefix.
   const prefix = base.slice(1).replaceAll('/', '.');
+  const mounted = joinPath(spec.mount ?? '', base);
   const kind = spec.isApi ? 'an API resource' : 'a resource';
 
   return RESOURCE_ROUTES.filter((route) => !spec.isApi || route.api)
     .filter((route) => (only ? only.includes(route.action) : true) && !(except ?? []).includes(route.action))
     .flatMap((route) => {
-      const path = joinPath(base, route.suffix);
+      const path = joinPath(mounted, route.suffix);
       const handler = createMethodHandler({ ...spec, property: route.action, path });
       if (!handler) {
         throw RoutingErrors.missingAction(
           controller,
           kind,
-          base,
+          mounted,
           route.action,
           `${route.methods.join('/')} ${path}`,
         );

@@ -15,16 +15,20 @@ import { RoutingErrors } from '../errors/routing-errors';
 /**
  * Reads a controller's metadata, once, and compiles it into routes with prepared handlers: a
  * resource's conventional routes first, then its method-decorated routes (its own and those it
- * inherits), in declaration order; the router tries static paths before parameters.
+ * inherits), in declaration order; the router tries static paths before parameters. Every path
+ * goes under `mount`, the application's `prefix`.
  */
 export function compileController(
   type: Class,
   instance: object,
   resolve: <T>(type: Class<T>) => T,
+  mount = '',
 ): RouteDefinition[] {
   const metadata = getOwnMetadata<ControllerMetadata>(MetadataKey.controller, type);
   if (!metadata) throw ContainerErrors.notAController('(router)', type);
-  const prefix = metadata.kind === 'resource' ? metadata.path : metadata.prefix;
+  // Probes (health) are where the orchestrator's settings say, whatever the application's prefix.
+  const under = isProbeController(type) ? '' : mount;
+  const prefix = joinPath(under, metadata.kind === 'resource' ? metadata.path : metadata.prefix);
   const conventional =
     metadata.kind === 'resource'
       ? resourceRoutes({
@@ -33,11 +37,17 @@ export function compileController(
           options: metadata.options,
           instance,
           resolve,
+          mount: under,
         })
       : [];
   // Every route of an API resource, its own as well as the conventional ones, is one for clients.
   const isApi = metadata.kind === 'resource' && metadata.api;
   return [...conventional, ...decoratedRoutes(type, instance, { prefix, isApi }, resolve)];
+}
+
+function isProbeController(type: Class): boolean {
+  const custom = getOwnMetadata<ReadonlyMap<unknown, unknown>>(MetadataKey.custom, type);
+  return custom?.get(MetadataKey.probeRoute) === true;
 }
 
 function decoratedRoutes(

@@ -9,16 +9,27 @@ export interface FormSession {
   readonly cookie: string;
 }
 
+/** An account to log in with through the application's `/login` form. */
+export interface LoginCredentials {
+  readonly email: string;
+  readonly password: string;
+}
+
 /**
- * Opens a session as a browser does: loads `formPath` (a page with a form), keeps the cookies it
- * sets and the `_csrf` token the form carries; later answers' cookies replace them (flash messages
- * live there). Redirects are not followed.
+ * Opens a session as a browser does: logs in first through `/login` when `logInAs` is given, then
+ * loads `formPath` (a page with a form), keeps the cookies it sets and the `_csrf` token the form
+ * carries; later answers' cookies replace them (flash messages live there). Redirects are not
+ * followed.
  *
  * @example
- * const browser = await openFormSession(url, '/orders/create');
+ * const browser = await openFormSession(url, '/orders/create', { logInAs: { email, password } });
  * const res = await browser.post('/orders', { customer: 'Ada' });
  */
-export async function openFormSession(baseUrl: string, formPath: string): Promise<FormSession> {
+export async function openFormSession(
+  baseUrl: string,
+  formPath: string,
+  { logInAs }: { logInAs?: LoginCredentials } = {},
+): Promise<FormSession> {
   const cookies = new Map<string, string>();
   const keep = (res: Response): Response => {
     for (const line of res.headers.getSetCookie()) {
@@ -29,9 +40,27 @@ export async function openFormSession(baseUrl: string, formPath: string): Promis
     return res;
   };
   const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const page = keep(await fetch(`${baseUrl}${formPath}`));
-  const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1];
-  if (!token) throw new Error(`${formPath} has no _csrf field`);
+  const formOf = async (path: string): Promise<string> => {
+    const page = keep(
+      await fetch(`${baseUrl}${path}`, { headers: { cookie: cookieHeader() }, redirect: 'manual' }),
+    );
+    const field = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1];
+    if (!field) throw new Error(`${path} has no _csrf field (it answered ${page.status})`);
+    return field;
+  };
+  if (logInAs) {
+    const loginToken = await formOf('/login');
+    const loggedIn = keep(
+      await fetch(`${baseUrl}/login`, {
+        method: 'POST',
+        headers: { cookie: cookieHeader() },
+        body: new URLSearchParams({ ...logInAs, _csrf: loginToken }),
+        redirect: 'manual',
+      }),
+    );
+    if (loggedIn.status !== 303) throw new Error(`the login as ${logInAs.email} answered ${loggedIn.status}`);
+  }
+  const token = await formOf(formPath);
   return {
     token,
     get cookie() {

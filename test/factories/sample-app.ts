@@ -7,7 +7,7 @@ import {
 } from 'keel/testing';
 import { AppModule } from '../../sample/src/app.module';
 import { SampleConfig } from '../../sample/src/config/sample-config';
-import { SAMPLE_API_TOKEN } from './sample';
+import { SAMPLE_OPERATOR } from './sample';
 import { isPostgresServer, postgresUrl } from './test-databases';
 
 const SAMPLE_VIEWS = path.join(__dirname, '..', '..', 'sample', 'views');
@@ -31,7 +31,9 @@ export function useSampleApp(): InProcessFetch {
       .overrideProvider(SampleConfig)
       .useValue(
         Object.assign(new SampleConfig(), {
-          API_TOKEN: SAMPLE_API_TOKEN,
+          ADMIN_EMAIL: SAMPLE_OPERATOR.email,
+          ADMIN_PASSWORD: SAMPLE_OPERATOR.password,
+          LOGINS_PER_MINUTE: 1000,
           SESSION_SECRET: 'in-process test secret',
           METRICS_PORT: 0,
         }),

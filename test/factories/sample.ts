@@ -3,20 +3,67 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { killRunningApps, logged, startChild, type ChildApp, type ChildExit } from './child-app';
+import { openFormSession, type FormSession } from './form-session';
 import { waitForStatus } from './http-status';
 import { withUrlParts } from './test-databases';
 
 /** The compiled sample application (the global setup builds it). */
 export const SAMPLE_MAIN = path.join(__dirname, '..', '..', 'sample', 'dist', 'main.js');
 
-/** The API token the sample is started with: its JSON API's writes need it as a bearer token. */
-export const SAMPLE_API_TOKEN = 'test-token-4f1c';
+/** The operator's account the sample is started with: it logs in, and obtains API tokens. */
+export const SAMPLE_OPERATOR = { email: 'operator@example.test', password: 'correct horse battery' };
 
 /** The key the sample signs its sessions with in the tests. */
 export const SAMPLE_SESSION_SECRET = 'test-session-secret-9d2e7a';
 
-/** The header that lets a request write through the sample's JSON API. */
-export const SAMPLE_AUTHORIZATION = { authorization: `Bearer ${SAMPLE_API_TOKEN}` };
+/** The settings that give a sample its operator; logins limited generously, as many tests log in. */
+export const SAMPLE_OPERATOR_ENV = {
+  ADMIN_EMAIL: SAMPLE_OPERATOR.email,
+  ADMIN_PASSWORD: SAMPLE_OPERATOR.password,
+  LOGINS_PER_MINUTE: '1000',
+};
+
+/**
+ * The header that lets a request write through the JSON API of the sample at `url` (or of any
+ * replica sharing its database): a token `POST /api/tokens` issued to the operator, once per URL.
+ *
+ * @example
+ * const headers = { 'content-type': 'application/json', ...(await sampleAuthorization(sample().url)) };
+ */
+export function sampleAuthorization(url: string): Promise<{ authorization: string }> {
+  let issued = issuedTokens.get(url);
+  if (!issued) {
+    issued = issueToken(url);
+    issuedTokens.set(url, issued);
+    issued.catch(() => issuedTokens.delete(url));
+  }
+  return issued;
+}
+
+/**
+ * A browser's session with the sample at `url`, logged in as its operator, holding the `_csrf`
+ * token of `formPath`'s form (the order form unless another is named).
+ *
+ * @example
+ * const browser = await openOperatorSession(sample().url);
+ */
+export function openOperatorSession(url: string, formPath = '/orders/create'): Promise<FormSession> {
+  return openFormSession(url, formPath, { logInAs: SAMPLE_OPERATOR });
+}
+
+const issuedTokens = new Map<string, Promise<{ authorization: string }>>();
+
+async function issueToken(url: string): Promise<{ authorization: string }> {
+  const res = await fetch(`${url}/api/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...SAMPLE_OPERATOR, name: 'tests' }),
+  });
+  if (res.status !== 201)
+    throw new Error(`POST ${url}/api/tokens answered ${res.status}: ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
 
 /** Where the sample keeps its data. */
 export type SampleDatabase =
@@ -58,7 +105,7 @@ export async function startSample(
       METRICS_PORT: '0',
       DATABASE_URL: 'url' in database ? database.url : scratch?.url,
       DATA_DIR: dataDir,
-      API_TOKEN: SAMPLE_API_TOKEN,
+      ...SAMPLE_OPERATOR_ENV,
       SESSION_SECRET: SAMPLE_SESSION_SECRET,
       ...env,
     },

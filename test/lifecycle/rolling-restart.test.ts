@@ -2,7 +2,7 @@ import http from 'node:http';
 import { Client } from 'pg';
 import { startBalancer, type Balancer } from '../factories/haproxy';
 import {
-  SAMPLE_AUTHORIZATION,
+  sampleAuthorization,
   scratchDatabase,
   startSample,
   waitUntilReady,
@@ -23,9 +23,12 @@ interface Outcome {
   readonly body: string;
 }
 
+// The operator's API token, issued once the replicas are up; every replica knows it.
+let authorization: { authorization?: string } = {};
+
 function send(agent: http.Agent, url: string, method: string, body?: unknown): Promise<Outcome> {
   return new Promise((resolve) => {
-    const headers = body === undefined ? {} : { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION };
+    const headers = body === undefined ? {} : { 'content-type': 'application/json', ...authorization };
     const req = http.request(url, { method, agent, headers, timeout: 10_000 }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
@@ -108,6 +111,7 @@ test('three sample replicas behind HAProxy are replaced one by one under keep-al
     // Started together: the migration lock lets one of them create the table.
     await Promise.all(REPLICAS.map(async (name) => (replicas[name] = await start(name))));
     await Promise.all(REPLICAS.map((name) => waitUntilReady((replicas[name] as RunningSample).url)));
+    authorization = await sampleAuthorization((replicas.r0 as RunningSample).url);
     balancer = await startBalancer(ports);
     await balancer.waitUntilUp(REPLICAS);
 

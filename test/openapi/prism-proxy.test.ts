@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { OpenApiDocument } from 'keel';
 import type { ChildApp } from '../factories/child-app';
 import { startPrism, violationsOf, PRISM_START_TIMEOUT_MS } from '../factories/prism';
-import { SAMPLE_AUTHORIZATION, useSample } from '../factories/sample';
+import { sampleAuthorization, useSample } from '../factories/sample';
 import { isPostgresServer, postgresUrl } from '../factories/test-databases';
 
 // The compiled sample behind Stoplight Prism's validating proxy, every documented operation driven
@@ -26,8 +26,11 @@ let lenient: ChildApp;
 let tampered: ChildApp;
 let document: OpenApiDocument;
 let dir: string;
+// The operator's API token: the JSON API's writes need it.
+let operatorToken: Record<string, string> = {};
 
 beforeAll(async () => {
+  operatorToken = await sampleAuthorization(sample().url);
   document = (await (await fetch(`${sample().url}/openapi.json`)).json()) as OpenApiDocument;
   dir = await mkdtemp(path.join(os.tmpdir(), 'keel-prism-'));
   const good = path.join(dir, 'openapi.json');
@@ -126,7 +129,7 @@ const write = (
   method: string,
   path: string,
   body?: unknown,
-  headers: Record<string, string> = SAMPLE_AUTHORIZATION,
+  headers: Record<string, string> = operatorToken,
 ) => ({
   method,
   path,

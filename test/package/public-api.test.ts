@@ -116,6 +116,7 @@ test('keel exports as values exactly what applications write', () => {
     'UseGuards',
     'UseInterceptors',
     'UseMiddleware',
+    'Version',
     'apiTokens',
     'createApplication',
     'createParamDecorator',

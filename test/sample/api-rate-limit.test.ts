@@ -1,14 +1,15 @@
-import { SAMPLE_AUTHORIZATION, startSample, waitUntilReady, type RunningSample } from '../factories/sample';
+import { sampleAuthorization, startSample, waitUntilReady, type RunningSample } from '../factories/sample';
 
 jest.setTimeout(90_000);
 
 let sample: RunningSample | undefined;
 afterAll(() => sample?.stop());
 
-function send(method: string, path: string, body?: unknown): Promise<Response> {
-  const headers = { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION };
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const { url } = sample as RunningSample;
+  const headers = { 'content-type': 'application/json', ...(await sampleAuthorization(url)) };
   const init = body === undefined ? { method, headers } : { method, headers, body: JSON.stringify(body) };
-  return fetch(`${(sample as RunningSample).url}${path}`, init);
+  return fetch(`${url}${path}`, init);
 }
 
 test('the JSON API writes of the sample, on its embedded database, share one budget per client; reads are not limited', async () => {

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import {
   VIEWPORT,
   chromiumMissing,
@@ -19,7 +19,8 @@ import {
   waitUntilReady,
   type RunningSample,
   type SampleDatabase,
-  SAMPLE_AUTHORIZATION,
+  SAMPLE_OPERATOR,
+  sampleAuthorization,
 } from '../factories/sample';
 import { describeNeeding } from '../factories/requirements';
 import { postgresServerMissing, postgresUrl } from '../factories/test-databases';
@@ -112,6 +113,12 @@ for (const database of DATABASES) {
       expect(await page.getByText('No orders yet.').isVisible()).toBe(true);
 
       await navigationBy(page, () => page.getByRole('link', { name: 'New order', exact: true }).click());
+      // The form is the operator's: the visitor logs in, and comes back to it.
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await hopsTo(await logIn(page))).toEqual([
+        { method: 'POST', path: '/login', status: 303, location: '/orders/create' },
+        { method: 'GET', path: '/orders/create', status: 200 },
+      ]);
       await page.getByLabel('Customer').fill('Ada Lovelace');
       await page.getByLabel('Product').fill('Brass lamp');
       await page.getByLabel('Quantity').fill('0');
@@ -169,7 +176,8 @@ for (const database of DATABASES) {
     }, 120_000);
 
     test('a page from another origin that posts to the sample is refused, and no order is stored', async () => {
-      await page.goto('/orders/create'); // the visitor has a session, and its token, with the sample
+      await page.goto('/login');
+      await logIn(page); // the visitor has a session, logged in, and its token, with the sample
       const before = await orderCount(sample.url);
       const forger = await serveForgingPage(`${sample.url}/orders`);
       try {
@@ -186,7 +194,7 @@ for (const database of DATABASES) {
       for (const order of SEEDED_ORDERS) {
         const res = await fetch(`${sample.url}/api/orders`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION },
+          headers: { 'content-type': 'application/json', ...(await sampleAuthorization(sample.url)) },
           body: JSON.stringify(order),
         });
         expect(res.status).toBe(201);
@@ -217,20 +225,32 @@ async function expectFlashOnceOnly(page: Page, message: string): Promise<void> {
   expect(await page.getByRole('status').count()).toBe(0);
 }
 
+/** Fills the login form the page shows with the operator's account and sends it; the answer it lands on. */
+async function logIn(page: Page): Promise<Response> {
+  await page.getByLabel('Email').fill(SAMPLE_OPERATOR.email);
+  await page.getByLabel('Password').fill(SAMPLE_OPERATOR.password);
+  return navigationBy(page, () => page.getByRole('button', { name: 'Log in' }).click());
+}
+
 async function orderCount(sampleUrl: string): Promise<number> {
   return ((await (await fetch(`${sampleUrl}/api/orders`)).json()) as { total: number }).total;
 }
 
-/** A page on another origin (its own port) whose form posts an order to `target` as soon as it loads. */
+/**
+ * A page on another origin of the same site (its own port of `localhost`, so that the browser sends
+ * the session's `SameSite=Lax` cookie with the post, and only the CSRF token stops it) whose form
+ * posts an order to `target` as soon as it loads.
+ */
 async function serveForgingPage(target: string): Promise<{ url: string; close(): Promise<void> }> {
   const page = `<!doctype html><form method="post" action="${target}">
     <input name="customer" value="Mallory"><input name="product" value="Forged"><input name="quantity" value="1">
   </form><script>document.forms[0].submit()</script>`;
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Every loopback address, as `localhost` may resolve to either.
+  await new Promise<void>((resolve) => server.listen(0, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://localhost:${port}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -12,7 +12,7 @@ import { documentedProbe } from '../factories/probe-table';
 interface EnvVar {
   name: string;
   value?: string;
-  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
 }
 interface Probe {
   httpGet: { path: string; port: number | string };
@@ -199,5 +199,22 @@ describe.each(TARGETS)('$target', ({ directory, name }) => {
     ]);
     // Utilization is measured against the request: without one the autoscaler cannot act.
     expect(theContainer().resources.requests?.cpu).toBeDefined();
+  });
+});
+
+describe('the sample', () => {
+  const container = (theOne(readManifests(SAMPLE_K8S), 'Deployment').spec as unknown as DeploymentSpec)
+    .template.spec.containers[0] as Container;
+
+  test('its session key and its operator come from the Secret keel-sample-auth, whose example has every key they read', () => {
+    const fromAuthSecret = ['SESSION_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'].map(
+      (setting) => container.env.find((variable) => variable.name === setting)?.valueFrom?.secretKeyRef,
+    );
+    for (const ref of fromAuthSecret) expect(ref?.name).toBe('keel-sample-auth');
+    // In production (the image's NODE_ENV) the sample refuses to start without a session key.
+    expect(fromAuthSecret[0]).not.toHaveProperty('optional');
+    const [secret] = readYamlDocuments(path.join(SAMPLE_K8S, 'example', 'auth-secret.yaml'));
+    expect(secret.metadata.name).toBe('keel-sample-auth');
+    expect(Object.keys(secret.stringData ?? {}).sort()).toEqual(fromAuthSecret.map((ref) => ref?.key).sort());
   });
 });

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openFormSession } from '../factories/form-session';
-import { SAMPLE_AUTHORIZATION, startSample, useSample, type RunningSample } from '../factories/sample';
+import {
+  openOperatorSession,
+  sampleAuthorization,
+  startSample,
+  useSample,
+  type RunningSample,
+} from '../factories/sample';
 import { closedPort, isPostgresServer, postgresUrl } from '../factories/test-databases';
 
 // The sample's forms as a browser sends them: sessions, CSRF tokens and flash messages, over HTTP.
@@ -15,7 +20,7 @@ async function orderCount(): Promise<number> {
 }
 
 test('a created order shows "Order N created" on the page it lands on, once', async () => {
-  const browser = await openFormSession(sample().url, '/orders/create');
+  const browser = await openOperatorSession(sample().url);
   const created = await browser.post('/orders', order);
   expect(created.status).toBe(303);
   const location = created.headers.get('location') as string;
@@ -27,7 +32,7 @@ test('a created order shows "Order N created" on the page it lands on, once', as
 });
 
 test('an update and a delete leave their flash messages too', async () => {
-  const browser = await openFormSession(sample().url, '/orders/create');
+  const browser = await openOperatorSession(sample().url);
   const location = (await browser.post('/orders', order)).headers.get('location') as string;
   const id = location.split('/').pop() as string;
   await browser.get(location); // the "created" message is read here
@@ -47,10 +52,10 @@ test.each([
   ['with a wrong token', async () => ({ fields: { _csrf: 'a'.repeat(64) } })],
   [
     "with another session's token",
-    async () => ({ fields: { _csrf: (await openFormSession(sample().url, '/orders/create')).token } }),
+    async () => ({ fields: { _csrf: (await openOperatorSession(sample().url)).token } }),
   ],
 ])('a form posted %s is 403 and no order is stored', async (_case, prepare) => {
-  const browser = await openFormSession(sample().url, '/orders/create');
+  const browser = await openOperatorSession(sample().url);
   const { fields } = await prepare();
   const before = await orderCount();
   const res = await browser.post('/orders', { ...order, ...fields });
@@ -59,22 +64,24 @@ test.each([
   expect(await orderCount()).toBe(before);
 });
 
-test('a delete posted without the session cookie is refused and the order stays', async () => {
-  const browser = await openFormSession(sample().url, '/orders/create');
+test('a delete posted without the session cookie is sent to the login, and the order stays', async () => {
+  const browser = await openOperatorSession(sample().url);
   const location = (await browser.post('/orders', order)).headers.get('location') as string;
   const forged = await fetch(`${sample().url}${location}`, {
     method: 'POST',
     body: new URLSearchParams({ _method: 'DELETE', _csrf: browser.token }),
     redirect: 'manual',
   });
-  expect(forged.status).toBe(403);
+  // Without the cookie the request is anonymous: authentication stops it before the CSRF check.
+  expect(forged.status).toBe(303);
+  expect(forged.headers.get('location')).toBe('/login');
   expect((await fetch(`${sample().url}/api${location}`)).status).toBe(200);
 });
 
 test('the JSON API is not asked for a CSRF token', async () => {
   const res = await fetch(`${sample().url}/api/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION },
+    headers: { 'content-type': 'application/json', ...(await sampleAuthorization(sample().url)) },
     body: JSON.stringify({ ...order, quantity: 2 }),
   });
   expect(res.status).toBe(201);
@@ -99,7 +106,8 @@ test('no template or controller writes a path by hand: every link comes from url
   );
   expect(handWritten).toEqual([]);
   // And what urlFor wrote is the route's path.
-  const page = await (await fetch(`${sample().url}/orders/create`)).text();
+  const browser = await openOperatorSession(sample().url);
+  const page = await (await browser.get('/orders/create')).text();
   expect(page).toContain('action="/orders"');
 });
 
@@ -107,7 +115,7 @@ describe('two instances with the same SESSION_SECRET, behind no balancer', () =>
   let other: RunningSample | undefined;
   let stranger: RunningSample | undefined;
   beforeAll(async () => {
-    // Its database is unreachable: the form page and its layout need none.
+    // Its database is unreachable: the welcome page and its layout need none.
     const unreachable = { url: `postgres://postgres@127.0.0.1:${await closedPort()}/orders` };
     other = await startSample(unreachable);
     stranger = await startSample(unreachable, { env: { SESSION_SECRET: 'a-different-secret' } });
@@ -117,14 +125,14 @@ describe('two instances with the same SESSION_SECRET, behind no balancer', () =>
   });
 
   test("a flash set on one is read on the other; another secret's instance reads nothing", async () => {
-    const browser = await openFormSession(sample().url, '/orders/create');
+    const browser = await openOperatorSession(sample().url);
     const id = ((await browser.post('/orders', order)).headers.get('location') as string)
       .split('/')
       .pop() as string;
     const headers = { cookie: browser.cookie };
-    const onStranger = await (await fetch(`${stranger?.url}/orders/create`, { headers })).text();
+    const onStranger = await (await fetch(`${stranger?.url}/`, { headers })).text();
     expect(onStranger).not.toContain('class="flash"');
-    const onOther = await (await fetch(`${other?.url}/orders/create`, { headers })).text();
+    const onOther = await (await fetch(`${other?.url}/`, { headers })).text();
     expect(onOther).toContain(`Order ${id} created`);
   });
 });

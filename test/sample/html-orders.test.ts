@@ -1,14 +1,16 @@
 import { expect, test } from '@jest/globals';
-import { openFormSession } from '../factories/form-session';
-import { useSample } from '../factories/sample';
+import type { FormSession } from '../factories/form-session';
+import { openOperatorSession, useSample } from '../factories/sample';
 
 // What the browser test does not look at: the HTML pages' answers to bad input, over plain HTTP.
 const sample = useSample({ embedded: true });
 
-// Forms are posted as a browser posts them: with the session's cookie and CSRF token.
+// Forms are posted as a browser posts them: with the session's cookie and CSRF token, the
+// operator logged in once for the whole file (a login derives a key, on purpose slowly).
+let operator: Promise<FormSession> | undefined;
 async function post(path: string, fields: Record<string, string>) {
-  const browser = await openFormSession(sample().url, '/orders/create');
-  return browser.post(path, fields);
+  operator ??= openOperatorSession(sample().url);
+  return (await operator).post(path, fields);
 }
 
 async function storedOrderPath(fields: Record<string, string>): Promise<string> {
@@ -21,8 +23,9 @@ test.each([
   ['GET', '/orders/424242'],
   ['GET', '/orders/424242/edit'],
   ['GET', '/orders/not-a-number'],
-])('%s %s is the 404 page', async (method, path) => {
-  const res = await fetch(`${sample().url}${path}`, { method });
+])('%s %s is the 404 page, to the logged-in operator', async (_method, path) => {
+  operator ??= openOperatorSession(sample().url);
+  const res = await (await operator).get(path);
   expect(res.status).toBe(404);
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   const page = await res.text();

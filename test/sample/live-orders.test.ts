@@ -6,7 +6,8 @@ import { killRunningApps } from '../factories/child-app';
 import { openEventStream } from '../factories/event-stream-client';
 import { describeNeeding } from '../factories/requirements';
 import {
-  SAMPLE_AUTHORIZATION,
+  openOperatorSession,
+  sampleAuthorization,
   scratchDatabase,
   startSample,
   waitUntilReady,
@@ -23,7 +24,7 @@ const NOTE_COLUMN = 'internalNote';
 async function createThroughApi(url: string, customer: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${url}/api/orders`, {
     method: 'POST',
-    headers: { ...SAMPLE_AUTHORIZATION, 'content-type': 'application/json' },
+    headers: { ...(await sampleAuthorization(url)), 'content-type': 'application/json' },
     body: JSON.stringify({ customer, product: 'Brass lamp', quantity: 2 }),
   });
   expect(res.status).toBe(201);
@@ -78,9 +79,10 @@ describeNeeding(postgresServerMissing(), 'the live orders and the internal note,
       expect(body).not.toContain(note);
     }
 
-    // HTML: the pages that render orders.
+    // HTML: the pages that render orders (the edit form, to the logged-in operator).
+    const operator = await openOperatorSession(sample.url);
     for (const path of [`/orders/${String(order.id)}`, '/orders', `/orders/${String(order.id)}/edit`]) {
-      const page = await (await fetch(`${sample.url}${path}`)).text();
+      const page = await (await operator.get(path)).text();
       expect(page).toContain('Ada Lovelace');
       expect(page).not.toContain(note);
     }

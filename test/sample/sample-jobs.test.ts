@@ -1,7 +1,7 @@
 import { killRunningApps, logged } from '../factories/child-app';
 import { runNode } from '../factories/cli';
 import {
-  SAMPLE_AUTHORIZATION,
+  sampleAuthorization,
   SAMPLE_MAIN,
   startSample,
   waitUntilReady,
@@ -16,7 +16,7 @@ afterAll(() => killRunningApps());
 async function createOrder(sample: RunningSample): Promise<number> {
   const res = await fetch(`${sample.url}/api/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION },
+    headers: { 'content-type': 'application/json', ...(await sampleAuthorization(sample.url)) },
     body: JSON.stringify({ customer: 'Grace', product: 'Compiler', quantity: 1 }),
   });
   expect(res.status).toBe(201);

@@ -3,7 +3,7 @@ import { killRunningApps } from '../factories/child-app';
 import { gate } from '../factories/gates';
 import { within } from '../factories/http-client';
 import { describeNeeding } from '../factories/requirements';
-import { SAMPLE_AUTHORIZATION, startSample, waitUntilReady } from '../factories/sample';
+import { sampleAuthorization, startSample, waitUntilReady } from '../factories/sample';
 import { createScratchDatabase, type ScratchDatabase } from '../factories/scratch-database';
 import { postgresServerMissing, postgresUrl } from '../factories/test-databases';
 
@@ -20,7 +20,12 @@ interface Outcome {
 
 afterAll(() => killRunningApps());
 
-function post(url: string, agent: http.Agent, customer: string): Promise<Outcome> {
+function post(
+  url: string,
+  agent: http.Agent,
+  authorization: { authorization: string },
+  customer: string,
+): Promise<Outcome> {
   const body = JSON.stringify({ customer, product: 'Compiler', quantity: 1 });
   return new Promise((resolve) => {
     const fail = (error: NodeJS.ErrnoException) => resolve({ customer, error: error.code ?? error.message });
@@ -29,7 +34,7 @@ function post(url: string, agent: http.Agent, customer: string): Promise<Outcome
       {
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION },
+        headers: { 'content-type': 'application/json', ...authorization },
       },
       (res) => {
         let text = '';
@@ -57,13 +62,14 @@ function post(url: string, agent: http.Agent, customer: string): Promise<Outcome
 async function writeWhileStopping(databaseUrl: string, run: number): Promise<Outcome[]> {
   const sample = await startSample({ url: databaseUrl }, { env: { API_WRITES_PER_MINUTE: '1000000' } });
   await waitUntilReady(sample.url);
+  const authorization = await sampleAuthorization(sample.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const outcomes: Outcome[] = [];
   let hasExited = false;
   const answered = Array.from({ length: CLIENTS }, () => gate());
   const clients = answered.map(async ({ open }, client) => {
     for (let n = 0; !hasExited; n++) {
-      const outcome = await post(sample.url, agent, `run${run}-client${client}-${n}`);
+      const outcome = await post(sample.url, agent, authorization, `run${run}-client${client}-${n}`);
       outcomes.push(outcome);
       if (outcome.error) return;
       open();

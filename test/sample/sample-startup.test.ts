@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { killRunningApps, logged } from '../factories/child-app';
 import { eventually } from '../factories/eventually';
-import { SAMPLE_MAIN, startSample, waitUntilReady, SAMPLE_AUTHORIZATION } from '../factories/sample';
+import { SAMPLE_MAIN, startSample, waitUntilReady, sampleAuthorization } from '../factories/sample';
 
 const run = promisify(execFile);
 const scratch: string[] = [];
@@ -28,7 +28,7 @@ test('the embedded database keeps its orders across a graceful restart, and serv
   await waitUntilReady(first.url);
   const created = await fetch(`${first.url}/api/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...SAMPLE_AUTHORIZATION },
+    headers: { 'content-type': 'application/json', ...(await sampleAuthorization(first.url)) },
     body: JSON.stringify({ customer: 'Kept', product: 'Across restarts', quantity: 1 }),
   });
   const { id } = (await created.json()) as { id: number };

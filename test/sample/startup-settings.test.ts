@@ -4,30 +4,30 @@ import { startSample, type RunningSample } from '../factories/sample';
 import { closedPort } from '../factories/test-databases';
 
 // What the sample does with its settings missing. Its database is unreachable here: none of this
-// needs one. Without API_TOKEN it still serves (reads, the pages, health) but refuses every write to
-// its JSON API, and says so when it starts.
+// needs one. Without an operator (ADMIN_EMAIL, ADMIN_PASSWORD) it still serves (reads, the pages,
+// health) but nobody can log in, so every write is refused, and it says so when it starts.
 let sample: RunningSample | undefined;
 afterEach(async () => {
   await sample?.stop();
   sample = undefined;
 });
 
-test('with API_TOKEN and SESSION_SECRET unset, writes are refused with 401 and the start-up log says why', async () => {
+test('with no operator and no SESSION_SECRET, logins and writes are refused with 401 and the start-up log says why', async () => {
   sample = await startSample(
     { url: `postgres://postgres@127.0.0.1:${await closedPort()}/orders` },
-    { env: { API_TOKEN: undefined, SESSION_SECRET: undefined } },
+    { env: { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, SESSION_SECRET: undefined } },
   );
-  const res = await fetch(`${sample.url}/api/orders`, {
+  const login = await fetch(`${sample.url}/api/tokens`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer anything' },
-    body: JSON.stringify({ customer: 'Ada', product: 'Lamp', quantity: 1 }),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'someone@example.com', password: 'a guess' }),
   });
-  expect(res.status).toBe(401);
-  expect(await res.json()).toEqual({ error: 'writes are disabled: the server has no API_TOKEN' });
+  expect(login.status).toBe(401);
+  expect(await login.json()).toEqual({ error: 'wrong email or password' });
   expect(sample.lines()).toContainEqual(
     expect.objectContaining({
       level: 40,
-      msg: 'API_TOKEN is not set: writes to /api/orders are refused with 401 (reads stay open)',
+      msg: 'ADMIN_EMAIL and ADMIN_PASSWORD are not set: nobody can log in, so every write is refused (reads stay open)',
     }),
   );
   expect((await fetch(`${sample.url}/health`)).status).toBe(200);

@@ -1,4 +1,14 @@
-import { IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import {
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 
 /**
  * The sample's settings: read from the environment and `.env` (the environment wins), converted
@@ -27,14 +37,32 @@ export class SampleConfig {
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
-  /** The bearer token the JSON API's writes need; unset or empty, every write is refused. */
-  @IsOptional() @IsString() API_TOKEN?: string;
+  /**
+   * The operator's account: the email and password that log in to the HTML pages (`/login`) and
+   * obtain the JSON API's tokens (`POST /api/tokens`). Unset, nobody can log in, so every write
+   * is refused (reads stay open).
+   */
+  @ValidateIf((config: SampleConfig) => Boolean(config.ADMIN_PASSWORD))
+  @IsEmail({}, { message: 'ADMIN_EMAIL must be an email address (ADMIN_PASSWORD is set)' })
+  ADMIN_EMAIL?: string;
+
+  /** The operator's password, at least 12 characters; it is kept in memory only as a scrypt hash. */
+  @ValidateIf((config: SampleConfig) => Boolean(config.ADMIN_EMAIL))
+  @IsString({ message: 'ADMIN_PASSWORD must be set (ADMIN_EMAIL is set)' })
+  @MinLength(12)
+  ADMIN_PASSWORD?: string;
 
   /**
    * How many writes (POST, PUT, PATCH, DELETE) one client address may make to the JSON API per
    * minute, counted in the database, so replicas share the budget. Past it: 429 with `Retry-After`.
    */
   @IsInt() @Min(1) API_WRITES_PER_MINUTE = 60;
+
+  /**
+   * How many logins (`POST /login`, `POST /api/tokens`) one client address may try per minute, so
+   * that a password is not guessed at the speed of the network. Past it: 429 with `Retry-After`.
+   */
+  @IsInt() @Min(1) LOGINS_PER_MINUTE = 10;
 
   /**
    * The key that signs the HTML pages' sessions, shared by the replicas. Unset, a random one is used

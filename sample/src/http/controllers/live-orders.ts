@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Controller, Get, LastEventId, Sse, type Context } from 'keel';
+import { Controller, Get, LastEventId, Public, Sse, type Context } from 'keel';
 import { OrderFeed } from '../../orders/order-feed';
 import { positiveInteger } from '../../orders/request-numbers';
 
@@ -11,8 +11,9 @@ const SCRIPT = path.join(__dirname, '..', '..', '..', 'views', 'orders', 'live-o
 /**
  * The live list of new orders: a page, its script, and the Server-Sent Events stream it reads, one
  * `order` event per order stored, on any replica. A browser that reconnects sends the id of the last
- * order it saw (`Last-Event-ID`) and gets every later one.
+ * order it saw (`Last-Event-ID`) and gets every later one. Open to anyone, as the other lists are.
  */
+@Public()
 @Controller('orders/live')
 export class LiveOrdersController {
   #script: string | undefined;

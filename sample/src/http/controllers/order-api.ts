@@ -1,5 +1,4 @@
-import { ApiResource, Query, RateLimit, UseFilters, UseGuards, type Context } from 'keel';
-import { ApiTokenGuard } from '../api-token-guard';
+import { ApiResource, Authenticated, Public, Query, RateLimit, UseFilters, type Context } from 'keel';
 import { OrderNotFoundJson } from '../order-not-found-filters';
 import { OrderChanges, OrderInput, OrderPageQuery } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
@@ -7,11 +6,12 @@ import { OrderPageView, OrderView } from '../../orders/order-view';
 
 /**
  * The orders as JSON: the same service as the HTML pages, without the forms. Reads are open;
- * writes need the API token, and share one budget per client address (`api-writes`, set in
- * `AppModule`). `input`, `patchInput` and `output` give its OpenAPI document the bodies it binds
- * and the answers it sends.
+ * writes need a token from `POST /api/tokens` (`Authorization: Bearer keel_...`), and share one
+ * budget per client address (`api-writes`, set in `AppModule`). `input`, `patchInput` and
+ * `output` give its OpenAPI document the bodies it binds and the answers it sends.
  */
 @UseFilters(OrderNotFoundJson)
+@Authenticated('token')
 @ApiResource('api/orders', {
   input: OrderInput,
   patchInput: OrderChanges,
@@ -21,6 +21,7 @@ export class OrderApiController {
   constructor(private readonly orders: OrderService) {}
 
   // GET /api/orders?page=2
+  @Public()
   async index(@Query() query: OrderPageQuery) {
     const page = query.page ?? 1;
     const { orders, pageCount, total } = await this.orders.page(page);
@@ -29,7 +30,6 @@ export class OrderApiController {
 
   // POST /api/orders
   @RateLimit('api-writes')
-  @UseGuards(ApiTokenGuard)
   async store(ctx: Context) {
     const input = await ctx.bind(OrderInput);
     if (!input.ok) throw input.error;
@@ -39,13 +39,13 @@ export class OrderApiController {
   }
 
   // GET /api/orders/:id
+  @Public()
   show(ctx: Context) {
     return this.orders.get(ctx.param('id'));
   }
 
   // PUT /api/orders/:id replaces every field; PATCH changes those it sends.
   @RateLimit('api-writes')
-  @UseGuards(ApiTokenGuard)
   async update(ctx: Context) {
     const order = await this.orders.get(ctx.param('id'));
     const input = await ctx.bind(ctx.route?.method === 'PATCH' ? OrderChanges : OrderInput);
@@ -55,7 +55,6 @@ export class OrderApiController {
 
   // DELETE /api/orders/:id
   @RateLimit('api-writes')
-  @UseGuards(ApiTokenGuard)
   async destroy(ctx: Context) {
     await this.orders.remove(ctx.param('id'));
     ctx.noContent();

@@ -1,4 +1,5 @@
-import { Resource, UseFilters, type BindResult, type Context } from 'keel';
+import { Public, Resource, UseFilters, type BindResult, type Context } from 'keel';
+import { LoginRedirect } from '../login-redirect';
 import { OrderNotFoundPage } from '../order-not-found-filters';
 import { OrderInput } from '../../orders/order-input';
 import { OrderService } from '../../orders/order-service';
@@ -8,13 +9,17 @@ const FIELDS = ['customer', 'product', 'quantity'] as const;
 
 type BindFailure = Extract<BindResult<OrderInput>, { ok: false }>;
 
-/** The orders as HTML pages: a paginated list, forms to create and edit, and a page per order. */
-@UseFilters(OrderNotFoundPage)
+/**
+ * The orders as HTML pages: a paginated list and a page per order, open to anyone; forms to create,
+ * edit and delete, for the logged-in operator (the session login: `AppModule`'s default).
+ */
+@UseFilters(OrderNotFoundPage, LoginRedirect)
 @Resource('orders')
 export class OrderController {
   constructor(private readonly orders: OrderService) {}
 
   // GET /orders?page=2
+  @Public()
   async index(ctx: Context) {
     const page = requestedPage(ctx);
     ctx.html(200, 'orders/index.html', await this.orders.page(page));
@@ -22,7 +27,7 @@ export class OrderController {
 
   // GET /orders/create
   create(ctx: Context) {
-    ctx.html(200, 'orders/create.html', { values: {}, errors: {} });
+    ctx.html(200, 'orders/create.html', { values: {}, errors: {}, operator: ctx.user });
   }
 
   // POST /orders
@@ -35,6 +40,7 @@ export class OrderController {
   }
 
   // GET /orders/:id
+  @Public()
   async show(ctx: Context) {
     const order = await this.orders.get(ctx.param('id'));
     ctx.html(200, 'orders/show.html', { order });
@@ -43,7 +49,7 @@ export class OrderController {
   // GET /orders/:id/edit
   async edit(ctx: Context) {
     const order = await this.orders.get(ctx.param('id'));
-    ctx.html(200, 'orders/edit.html', { order, values: order, errors: {} });
+    ctx.html(200, 'orders/edit.html', { order, values: order, errors: {}, operator: ctx.user });
   }
 
   // PUT /orders/:id (the edit form posts `_method=PUT`)
@@ -68,5 +74,5 @@ export class OrderController {
 function showFormAgain(ctx: Context, failure: BindFailure, view: string, data: object): void {
   if (failure.status !== 422) throw failure.error;
   const values = Object.fromEntries(FIELDS.map((field) => [field, ctx.form(field, '')]));
-  ctx.html(422, view, { ...data, values, errors: failure.errors });
+  ctx.html(422, view, { ...data, values, errors: failure.errors, operator: ctx.user });
 }
