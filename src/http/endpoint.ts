@@ -1,3 +1,4 @@
+import type { CookieSettings } from './cookies';
 import type { Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
@@ -79,6 +80,7 @@ export interface EndpointParts {
   readonly pageNonce: RouteRuntime['pageNonce'];
   readonly streams: OpenStreams;
   readonly answers: AnswerSettings;
+  readonly cookies: CookieSettings;
 }
 
 /**
@@ -107,6 +109,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     streams: parts.streams,
     answers: parts.answers,
     shape: routeCall.shape ?? shapeOutput,
+    cookies: parts.cookies,
   };
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();
