@@ -54,6 +54,16 @@ export type { OutputOptions } from './http/output-shaper';
 export type { SseOptions } from './http/event-stream';
 export type { SseEvent } from './http/event-frame';
 export {
+  ConnectedSocket,
+  Gateway,
+  MessageBody,
+  OnConnect,
+  OnDisconnect,
+  OnMessage,
+  type GatewayOptions,
+} from './realtime/gateway-decorators';
+export { RealtimeSocket } from './realtime/realtime-socket';
+export {
   FrameworkError,
   HttpError,
   type FieldErrors,
