@@ -45,6 +45,9 @@ export {
 } from './decorators/hooks';
 export { Cors } from './decorators/cors';
 export type { CorsOptions, CorsOrigin } from './http/cors-policy';
+export type { SecurityHeadersOptions } from './http/security-headers';
+export type { VersioningOptions } from './http/versioning';
+export { Version } from './decorators/version';
 export { Body, Ctx, Form, Headers, Param, Query, createParamDecorator } from './decorators/params';
 export { Header } from './decorators/response-header';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';

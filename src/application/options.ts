@@ -6,6 +6,8 @@ import {
 } from '../http/load-shedding-options';
 import type { ErrorsOption } from '../http/error-shape';
 import { corsPolicy, type CorsOptions, type CorsPolicy } from '../http/cors-policy';
+import { securityHeaders, type SecurityHeaders, type SecurityHeadersOptions } from '../http/security-headers';
+import { resolveVersioning, type Versioning, type VersioningOptions } from '../http/versioning';
 import { isHeaderName } from '../http/raw-headers';
 import { joinPath } from '../routing/path';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
@@ -73,6 +75,19 @@ export interface ApplicationOptions {
    * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
    */
   cors?: boolean | CorsOptions;
+  /**
+   * helmet's headers on every answer: `X-Content-Type-Options`, `Referrer-Policy`, `Cross-Origin-*`...;
+   * `Strict-Transport-Security` over HTTPS (or `X-Forwarded-Proto: https` under `trust proxy`); a
+   * Content-Security-Policy on HTML answers, whose nonce templates read as `nonce`. `false` turns them
+   * off; an object is helmet's options. Default: on.
+   */
+  securityHeaders?: boolean | SecurityHeadersOptions;
+  /**
+   * Where requests name the API version `@Version` routes serve: `{ type: 'uri' }` (`/v2/...`),
+   * `{ type: 'header', header: 'Accept-Version' }` or `{ type: 'media', key: 'v' }`
+   * (`Accept: application/json;v=2`); `defaultVersion` is a request's that names none. Default: none.
+   */
+  versioning?: VersioningOptions;
 }
 
 /** The options with every default filled in. */
@@ -97,6 +112,8 @@ export interface ResolvedOptions {
   /** `''` for none. */
   readonly prefix: string;
   readonly cors: CorsPolicy | undefined;
+  readonly securityHeaders: SecurityHeaders | undefined;
+  readonly versioning: Versioning | undefined;
 }
 
 /** The options that shape listening and shutting down. */
@@ -130,6 +147,8 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     errors: options.errors,
     prefix: checkPrefix(options.prefix),
     cors: corsPolicy(options.cors, 'cors'),
+    securityHeaders: securityHeaders(options.securityHeaders),
+    versioning: resolveVersioning(options.versioning),
   };
 }
 

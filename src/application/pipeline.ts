@@ -11,6 +11,9 @@ import { Dispatcher } from '../http/dispatcher';
 import { CorsRules } from '../http/cors-rules';
 import type { CorsPolicy } from '../http/cors-policy';
 import { ErrorPages } from '../http/error-pages';
+import { beforeHead } from '../http/held-headers';
+import type { SecurityHeaders } from '../http/security-headers';
+import type { Versioning } from '../http/versioning';
 import type { ErrorDescriber } from '../http/error-responder';
 import type { ErrorShape } from '../http/error-shape';
 import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
@@ -61,6 +64,10 @@ export interface PipelineOptions {
   readonly refuse: RequestRefusal | undefined;
   /** The application's CORS policy (option `cors`); undefined: none, unless a controller declares one. */
   readonly cors: CorsPolicy | undefined;
+  /** The headers every answer carries, and HTML answers' Content-Security-Policy; undefined: none. */
+  readonly security: SecurityHeaders | undefined;
+  /** How requests name an API version (option `versioning`); undefined: none do. */
+  readonly versioning: Versioning | undefined;
 }
 
 /** The global hooks as the container provides them, before keel checks and pairs them. */
@@ -102,7 +109,10 @@ export class Pipeline {
     const urlFor = urls.urlFor.bind(urls);
     const { locals } = this.#objects;
     const { loadHelpers } = this.#objects;
-    const pages = new ErrorPages(views, logger, { urlFor, locals }, options.errorShape);
+    const { security } = options;
+    const pageNonce = security === undefined ? withoutNonce : security.pageNonce;
+    if (security !== undefined) beforeHead(this.#objects.serverClasses.ServerResponse, security.sealPage);
+    const pages = new ErrorPages(views, logger, { urlFor, locals, pageNonce }, options.errorShape);
     const globals = checkGlobalHooks(options.globals, options.resolve);
     const tracer = registeredTracer();
     const cors = new CorsRules(options.cors);
@@ -111,10 +121,11 @@ export class Pipeline {
       endpoints: {
         globals,
         wrap: options.limit,
-        parts: { views, pages, logger, urlFor, locals, loadHelpers, streams: this.streams },
+        parts: { views, pages, logger, urlFor, locals, loadHelpers, pageNonce, streams: this.streams },
         cors,
       },
       urls,
+      versioning: options.versioning,
       prefix: options.prefix,
     });
     this.#dispatcher = new Dispatcher({
@@ -129,6 +140,7 @@ export class Pipeline {
         urlFor,
         locals,
         loadHelpers,
+        pageNonce,
         views,
         pages,
         logger,
@@ -150,6 +162,8 @@ export class Pipeline {
       tracing: tracer === undefined ? undefined : requestSpans(tracer),
       refuse: options.refuse,
       cors,
+      security,
+      versionOf: options.versioning?.versionOf,
     });
   }
 
@@ -185,4 +199,9 @@ export class Pipeline {
 // The global hooks are checked once, as a route's are: each must have its method.
 function checkGlobalHooks(instances: GlobalHookInstances, resolve: <T>(type: Class<T>) => T): GlobalHooks {
   return resolveHooks(instances, { source: 'the application', resolve, kinds: GLOBAL_KINDS });
+}
+
+// Without security headers a page has no policy, and its templates no nonce.
+function withoutNonce(): undefined {
+  return undefined;
 }

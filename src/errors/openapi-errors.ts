@@ -24,6 +24,12 @@ export const OpenApiErrors = defineErrors({
       `Fix: use a schema whose library states it as JSON Schema (zod 4's do; wrap a valibot schema in toStandardJsonSchema from @valibot/to-json-schema), or leave out what it cannot state (a transform, a custom check).`,
   },
 
+  unknownApiVersion: {
+    code: 'E_UNKNOWN_API_VERSION',
+    status: 404,
+    message: (version: string) => `no route serves API version ${version}`,
+  },
+
   conflictingSecurityScheme: {
     code: 'E_INVALID_OPENAPI',
     message: (name: string, first: string, second: string) =>

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Class } from '../container/token';
 import type { AuthUser } from './auth-user';
 import { HandlerErrors } from '../errors/handler-errors';
@@ -44,6 +45,8 @@ export interface RouteRuntime {
   readonly locals: object;
   /** Gives requests and responses Express's helpers, loading Express the first time. */
   readonly loadHelpers: () => void;
+  /** The nonce of a page's Content-Security-Policy, held with it; undefined without security headers. */
+  readonly pageNonce: (res: ServerResponse) => string | undefined;
   readonly views: ViewRenderer;
   readonly pages: ErrorPages;
   readonly logger: Logger;

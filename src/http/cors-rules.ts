@@ -3,9 +3,16 @@ import type { CorsPolicy } from './cors-policy';
 import type { Endpoint } from './endpoint';
 import { rawHeader } from './raw-headers';
 
-/** What the rules ask of the router: the endpoint of a method and URL, and so its own policy. */
+/** What the rules ask of the router: the endpoint of a method, URL and version, and so its own policy. */
 export interface PolicyLookup {
-  find(method: string, url: string): { readonly endpoint: Pick<Endpoint, 'cors'> | undefined } | undefined;
+  readonly router: {
+    find(
+      method: string,
+      url: string,
+      version?: string,
+    ): { readonly endpoint: Pick<Endpoint, 'cors'> | undefined } | undefined;
+  };
+  readonly versionOf: ((req: IncomingMessage) => string | undefined) | undefined;
 }
 
 /**
@@ -16,7 +23,7 @@ export interface PolicyLookup {
  * any policy pays one check; only one with `@Cors` routes looks each request's route up.
  *
  * @example
- * if (rules.isOn && rules.answer(req, res, router)) return; // a preflight, answered
+ * if (rules.isOn && rules.answer(req, res, { router, versionOf })) return; // a preflight, answered
  */
 export class CorsRules {
   readonly #application: CorsPolicy | undefined;
@@ -39,16 +46,16 @@ export class CorsRules {
   /**
    * Answers `req` if it is a preflight (OPTIONS with `Origin` and `Access-Control-Request-Method`)
    * under a policy, and says so; otherwise holds the CORS headers of its answer and says false.
-   * @example rules.answer(req, res, router)
+   * @example rules.answer(req, res, { router, versionOf })
    */
-  answer(req: IncomingMessage, res: ServerResponse, router: PolicyLookup): boolean {
+  answer(req: IncomingMessage, res: ServerResponse, lookup: PolicyLookup): boolean {
     const { rawHeaders } = req;
     const origin = rawHeader(rawHeaders, 'origin');
     const asked =
       origin !== undefined && req.method === 'OPTIONS'
         ? rawHeader(rawHeaders, 'access-control-request-method')
         : undefined;
-    const policy = this.#policyFor(asked ?? (req.method as string), req.url as string, router);
+    const policy = this.#policyFor(req, asked ?? (req.method as string), lookup);
     if (policy === undefined) return false;
     if (asked === undefined || origin === undefined) {
       policy.hold(res, origin);
@@ -59,9 +66,16 @@ export class CorsRules {
   }
 
   // A route's own policy (false: none), else the application's, for any path, routed or not.
-  #policyFor(method: string, url: string, router: PolicyLookup): CorsPolicy | undefined {
+  #policyFor(
+    req: IncomingMessage,
+    method: string,
+    { router, versionOf }: PolicyLookup,
+  ): CorsPolicy | undefined {
     if (!this.#hasRoutePolicies) return this.#application;
-    const match = router.find(method, url) ?? (method === 'HEAD' ? router.find('GET', url) : undefined);
+    const url = req.url as string;
+    const version = versionOf === undefined ? undefined : versionOf(req);
+    const match =
+      router.find(method, url, version) ?? (method === 'HEAD' ? router.find('GET', url, version) : undefined);
     const own = match?.endpoint?.cors;
     if (own === undefined) return this.#application;
     return own === false ? undefined : own;

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
 import type { RouteRuntime } from './context';
 import type { CorsRules } from './cors-rules';
+import type { SecurityHeaders } from './security-headers';
 import type { Endpoint, ErrorCatcher, PathParams } from './endpoint';
 import type { ErrorPages } from './error-pages';
 import { malformedPath, respondWithError, type ErrorDescriber } from './error-responder';
@@ -25,8 +26,8 @@ export type RouteMatch =
 
 /** What the dispatcher asks of the router: the route of a request, and the methods a path has. */
 export interface RouteLookup {
-  find(method: string, url: string): RouteMatch | undefined;
-  allowedMethods(url: string): string[];
+  find(method: string, url: string, version?: string): RouteMatch | undefined;
+  allowedMethods(url: string, version?: string): string[];
 }
 
 /** What the dispatcher is built from, once, at boot. */
@@ -57,6 +58,10 @@ export interface DispatcherParts {
   readonly tracing: RequestTracing | undefined;
   /** The CORS policies: preflights are answered, and other requests' headers held, before any phase. */
   readonly cors: CorsRules;
+  /** helmet's headers, held for every answer that is not a preflight; undefined: none. */
+  readonly security: SecurityHeaders | undefined;
+  /** The API version a request asks for (header or media versioning); undefined: routes have none to pick. */
+  readonly versionOf: ((req: IncomingMessage) => string | undefined) | undefined;
 }
 
 /**
@@ -121,10 +126,11 @@ export class Dispatcher {
   // parsed body, middleware that read one) is put back in it, as those events belong to the
   // connection, not to the request.
   readonly #serve = (req: Request, res: Response, state: RequestState): void => {
-    const { objects, refuse, cors } = this.#parts;
+    const { objects, refuse, cors, security } = this.#parts;
     if (refuse !== undefined && refuse(req, res)) return;
-    if (cors.isOn && cors.answer(req, res, this.#parts.router)) return;
+    if (cors.isOn && cors.answer(req, res, this.#parts)) return;
     objects.equip(req, res);
+    if (security !== undefined) security.hold(req, res, objects.loadHelpers);
     if (!objects.isHandedOut) return this.#parseBody(req, res, state);
     markHeadersObserved(res);
     const app = objects.load();
@@ -225,17 +231,19 @@ export class Dispatcher {
   // The route's endpoint; a path with none throws 404, or 405 with `Allow`; an OPTIONS there is
   // answered 204 (through the middleware of the route it asks about) and gives undefined.
   #match(req: Request, res: Response, state: RequestState) {
-    const { router } = this.#parts;
+    const { router, versionOf } = this.#parts;
     const { method, url } = req as { method: string; url: string };
-    const match = router.find(method, url) ?? (method === 'HEAD' ? router.find('GET', url) : undefined);
+    const version = versionOf === undefined ? undefined : versionOf(req);
+    const match =
+      router.find(method, url, version) ?? (method === 'HEAD' ? router.find('GET', url, version) : undefined);
     if (match?.endpoint) return match;
     if (match) throw malformedPath();
-    const allowed = router.allowedMethods(url);
+    const allowed = router.allowedMethods(url, version);
     const path = url.split('?', 1)[0] ?? url;
     if (allowed.length === 0) throw RequestErrors.routeNotFound(method, path);
     res.setHeader('Allow', allowed.join(', '));
     if (method !== 'OPTIONS') throw RequestErrors.methodNotAllowed(method, path);
-    this.#answerPreflight(req, res, { url, allowed, state });
+    this.#answerPreflight(req, res, { url, allowed, state, version });
     return undefined;
   }
 
@@ -244,11 +252,16 @@ export class Dispatcher {
   #answerPreflight(
     req: Request,
     res: Response,
-    { url, allowed, state }: { url: string; allowed: readonly string[]; state: RequestState },
+    {
+      url,
+      allowed,
+      state,
+      version,
+    }: { url: string; allowed: readonly string[]; state: RequestState; version: string | undefined },
   ): void {
     const asked = req.headers['access-control-request-method'];
     const method = typeof asked === 'string' && allowed.includes(asked) ? asked : allowed[0];
-    const match = method === undefined ? undefined : this.#parts.router.find(method, url);
+    const match = method === undefined ? undefined : this.#parts.router.find(method, url, version);
     const answer = (): void => {
       if (res.headersSent || res.writableEnded) return;
       res.statusCode = 204;

@@ -74,6 +74,7 @@ export interface EndpointParts {
   readonly urlFor: RouteRuntime['urlFor'];
   readonly locals: object;
   readonly loadHelpers: () => void;
+  readonly pageNonce: RouteRuntime['pageNonce'];
   readonly streams: OpenStreams;
 }
 
@@ -94,6 +95,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     urlFor: parts.urlFor,
     locals: parts.locals,
     loadHelpers: parts.loadHelpers,
+    pageNonce: parts.pageNonce,
     views: parts.views,
     pages: parts.pages,
     logger: parts.logger,

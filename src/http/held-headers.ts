@@ -2,6 +2,7 @@ import http from 'node:http';
 
 const OBSERVED = Symbol('keel.headersObserved');
 const HELD = Symbol('keel.heldHeaders');
+const BEFORE_HEAD = Symbol('keel.beforeHead');
 
 /** A header's value, as `setHeader` takes it. */
 export type HeaderValue = string | number | readonly string[];
@@ -10,6 +11,12 @@ export type HeaderValue = string | number | readonly string[];
 export type HeaderObject = http.OutgoingHttpHeaders;
 
 type Observable = { [OBSERVED]?: true; [HELD]?: HeaderObject | null | undefined };
+
+/**
+ * Called as an answer's head is written, with the headers `writeHead` was given (undefined when it
+ * was given none, or a list): the last moment to add a header that depends on the answer's type.
+ */
+export type HeadHook = (res: http.ServerResponse, headers: HeaderObject | undefined) => void;
 
 /**
  * The response class of a keel server. The headers keel sets before its answer (`X-Request-Id`,
@@ -26,6 +33,7 @@ type Observable = { [OBSERVED]?: true; [HELD]?: HeaderObject | null | undefined 
 export class HeaderHoldingResponse extends http.ServerResponse {
   // null: nothing held yet; undefined: holds nothing any more (its headers are observed).
   [HELD]: HeaderObject | null | undefined = null;
+  declare [BEFORE_HEAD]: HeadHook | undefined;
 
   override writeHead(
     statusCode: number,
@@ -37,8 +45,38 @@ export class HeaderHoldingResponse extends http.ServerResponse {
       this[HELD] = null;
       setHeldHeaders(this, held);
     }
+    const hook = this[BEFORE_HEAD];
+    if (hook !== undefined)
+      hook(this, headerObject(typeof reasonOrHeaders === 'object' ? reasonOrHeaders : headers));
     return super.writeHead(statusCode, reasonOrHeaders as string, headers);
   }
+}
+
+/**
+ * Calls `hook` as each answer of a response class (one application's) writes its head.
+ * @example beforeHead(serverClasses.ServerResponse, security.sealPage)
+ */
+export function beforeHead(responseClass: typeof http.ServerResponse, hook: HeadHook): void {
+  (responseClass.prototype as HeaderHoldingResponse)[BEFORE_HEAD] = hook;
+}
+
+function headerObject(
+  headers: http.OutgoingHttpHeaders | http.OutgoingHttpHeader[] | undefined,
+): HeaderObject | undefined {
+  return headers === undefined || Array.isArray(headers) ? undefined : (headers as HeaderObject);
+}
+
+/**
+ * Holds every header of `headers` (names in lower case) at once, as {@link holdHeader} holds one.
+ * @example holdHeaders(res, { 'x-frame-options': 'SAMEORIGIN' })
+ */
+export function holdHeaders(res: http.ServerResponse, headers: HeaderObject): void {
+  const target = res as http.ServerResponse & Observable;
+  const held = target[HELD];
+  if (held === undefined)
+    for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as HeaderValue);
+  else if (held === null) target[HELD] = { ...headers };
+  else Object.assign(held, headers);
 }
 
 /**

@@ -38,6 +38,8 @@ export const MetadataKey = {
   authStrategies: Symbol('keel:auth-strategies'),
   /** Under `custom`: what the current user must be allowed to do (`@Can(...)`). */
   authCan: Symbol('keel:auth-can'),
+  /** Under `custom`: the API versions the route serves (`@Version(...)`), the method's over the class's. */
+  version: Symbol('keel:version'),
   /** Under `custom`: the route's own CORS policy (`@Cors(...)`), the method's over the class's. */
   cors: Symbol('keel:cors'),
   /** Under `custom`: the route answers with Server-Sent Events (`@Sse()`), and its stream's options. */

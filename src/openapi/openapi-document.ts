@@ -6,6 +6,7 @@ import type { RouteDoc } from '../routing/route-doc';
 import { securitySchemeOf, type NamedSecurityScheme, type SecurityScheme } from './authenticates';
 import type { RouteSecurity } from './route-security';
 import { ClassSchemas } from './class-schemas';
+import { mergeOperations, versionOperation, type DocumentedVersioning } from './versioned-operations';
 import type { JsonSchema } from './json-schema';
 import type { StandardSchemaV1 } from '../binding/standard-schema';
 import { OpenApiErrors } from '../errors/openapi-errors';
@@ -60,6 +61,8 @@ export interface ApplicationFacts {
   readonly mayBeUnavailable: (route: RouteDefinition) => boolean;
   /** How a route is authenticated and authorized (`AuthModule`); undefined or none: by its guards alone. */
   readonly securityOf?: (route: RouteDefinition) => RouteSecurity | undefined;
+  /** How requests name an API version, where the application versions its routes. */
+  readonly versioning?: DocumentedVersioning | undefined;
   /** The application's error shape. Default: keel's, `{"error": message}`. */
   readonly errors?: DocumentedErrors;
 }
@@ -85,7 +88,7 @@ export function buildOpenApiDocument(
   info: OpenApiInfo,
   application: ApplicationFacts = NO_FACTS,
 ): OpenApiDocument {
-  const { globalGuards, mayBeUnavailable, securityOf, errors = KEEL_ERRORS } = application;
+  const { globalGuards, mayBeUnavailable, securityOf, versioning, errors = KEEL_ERRORS } = application;
   const schemas = new ClassSchemas();
   const schemaDocs = new SchemaDocuments();
   const security = new SecuritySchemes();
@@ -108,7 +111,7 @@ export function buildOpenApiDocument(
     const where = `${method.toUpperCase()} ${route.path}`;
     const opened = securityOf?.(route);
     const requirements = security.alternativesOf(opened, requirement, route.source);
-    path[method] = {
+    const operation = {
       operationId,
       ...(doc.tag ? { tags: [doc.tag] } : {}),
       ...parametersOf(route.path, doc, schemas, schemaOf(schemaDocs, where)),
@@ -136,6 +139,13 @@ export function buildOpenApiDocument(
         },
       ),
     };
+    // Two versions on one path and method (header or media versioning) are one operation.
+    const versioned =
+      route.version === undefined || versioning === undefined
+        ? operation
+        : versionOperation(operation, route.version, versioning);
+    const known = path[method];
+    path[method] = known === undefined ? versioned : mergeOperations(known, versioned);
   }
   const securitySchemes = security.all();
   const document: OpenApiDocument = {

@@ -11,6 +11,7 @@ import { Module } from '../decorators/module';
 import { APP_ROUTES, type RouteRegistrar } from '../routing/app-routes';
 import type { RouteDefinition } from '../routing/route';
 import type { Router } from '../routing/router';
+import { OpenApiErrors } from '../errors/openapi-errors';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { resolveOpenApiOptions, type OpenApiOptions, type OpenApiSettings } from './openapi-options';
 import { OPENAPI_DOCUMENT, type OpenApiDocumentSource } from './openapi-token';
@@ -24,7 +25,8 @@ const OPENAPI_SETTINGS = new InjectionToken<OpenApiSettings>('OpenAPI settings')
 class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnModuleInit {
   readonly #settings: OpenApiSettings;
   #router: Router | undefined;
-  #document: OpenApiDocument | undefined;
+  // The document of every version (key ''), and each version's own (`?version=2`).
+  readonly #documents = new Map<string, OpenApiDocument>();
   #routeCount = -1;
 
   readonly #container: Container;
@@ -41,7 +43,7 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnModul
       {
         method: 'GET',
         path,
-        handler: (ctx) => ctx.json(200, this.document()),
+        handler: (ctx) => ctx.json(200, this.document(versionAsked(ctx.query('version')))),
         name: 'openapi.document',
         source: 'OpenApiModule (document)',
         doc: { hidden: true },
@@ -71,20 +73,47 @@ class OpenApiPublisher implements OpenApiDocumentSource, RouteRegistrar, OnModul
     return (route) => source.securityOf(route);
   }
 
-  // Built again only when routes were added since: `app.router` takes routes after boot too.
-  document(): OpenApiDocument {
+  /**
+   * The document of every route, or of `version`'s and the unversioned ones only; a version no route
+   * serves is 404. Built again only when routes were added since: `app.router` takes routes after
+   * boot too. @example publisher.document('2')
+   */
+  document(version?: string): OpenApiDocument {
     const routes = this.#router?.routes() ?? [];
-    if (!this.#document || routes.length !== this.#routeCount) {
-      this.#document = buildOpenApiDocument(routes.filter(this.#settings.include), this.#settings.info, {
-        globalGuards: this.#container.getAll(APP_GUARD),
-        mayBeUnavailable: this.#unavailability(),
-        securityOf: this.#securityOf(),
-        errors: this.#container.has(ERROR_SHAPE) ? this.#container.get(ERROR_SHAPE) : undefined,
-      });
+    if (routes.length !== this.#routeCount) {
+      this.#documents.clear();
       this.#routeCount = routes.length;
     }
-    return this.#document;
+    const key = version ?? '';
+    const known = this.#documents.get(key);
+    if (known) return known;
+    if (version !== undefined && !routes.some((route) => route.version === version))
+      throw OpenApiErrors.unknownApiVersion(version);
+    const chosen = routes.filter(
+      (route) =>
+        this.#settings.include(route) &&
+        (version === undefined || route.version === undefined || route.version === version),
+    );
+    const versioning = this.#router?.versioning;
+    const document = buildOpenApiDocument(chosen, this.#settings.info, {
+      globalGuards: this.#container.getAll(APP_GUARD),
+      mayBeUnavailable: this.#unavailability(),
+      securityOf: this.#securityOf(),
+      errors: this.#container.has(ERROR_SHAPE) ? this.#container.get(ERROR_SHAPE) : undefined,
+      versioning: versioning && {
+        type: versioning.type,
+        name: versioning.name,
+        defaultVersion: versioning.defaultVersion,
+      },
+    });
+    this.#documents.set(key, document);
+    return document;
   }
+}
+
+// `?version=` once, as text: any other shape asks for the whole document.
+function versionAsked(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /**

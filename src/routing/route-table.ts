@@ -33,7 +33,10 @@ const NO_QUERY = Object.freeze({});
  * table.find('GET', '/orders/7?page=2'); // { endpoint, params: { id: '7' } }
  */
 export class RouteTable {
-  readonly #tree = newTree();
+  // Whether a route's version is a constraint of its path (header and media versioning), rather
+  // than part of the path itself (URI versioning) or nothing at all.
+  readonly #constrainsVersions: boolean;
+  readonly #tree: FindMyWay;
   readonly #entries: RoutedEndpoint[] = [];
   // `METHOD shape` → the route that declared it, to name both in a conflict.
   readonly #declared = new Map<string, RouteDefinition>();
@@ -41,14 +44,22 @@ export class RouteTable {
   readonly #standIns = new Map<string, string>();
   readonly #methods = new Set<string>();
 
+  constructor({ constrainsVersions = false }: { constrainsVersions?: boolean } = {}) {
+    this.#constrainsVersions = constrainsVersions;
+    this.#tree = newTree(constrainsVersions);
+  }
+
   /** Adds routes with their endpoints, all or none. @example table.add({ route, endpoint }) */
   add(...entries: readonly RoutedEndpoint[]): void {
     const batch = new Map<string, RouteDefinition>();
     const paths = entries.map(({ route }) => {
-      const key = `${route.method} ${routeShape(route.path)}`;
+      const key = `${route.method} ${this.#shape(route)}`;
       const existing = this.#declared.get(key) ?? batch.get(key);
-      if (existing)
-        throw RoutingErrors.routeConflict(route.method, route.path, existing.source, route.source);
+      if (existing) {
+        const where =
+          this.#versionOf(route) === undefined ? route.path : `${route.path} (version ${route.version})`;
+        throw RoutingErrors.routeConflict(route.method, where, existing.source, route.source);
+      }
       batch.set(key, route);
       const path = toTablePath(route.path);
       if (typeof path === 'string') {
@@ -67,11 +78,12 @@ export class RouteTable {
   }
 
   /**
-   * The endpoint for `method` and `url` (a query string is ignored); undefined when none matches.
+   * The endpoint for `method` and `url` (a query string is ignored) and the API `version` asked for
+   * (a route of that version before one without any); undefined when none matches.
    * @example table.find('GET', '/orders/7')
    */
-  find(method: string, url: string): RouteMatch | undefined {
-    const found = this.#tree.find(method as HTTPMethod, url);
+  find(method: string, url: string, version?: string): RouteMatch | undefined {
+    const found = this.#tree.find(method as HTTPMethod, url, constraintsOf(version));
     if (found === null) return undefined;
     const endpoint = found.store as Endpoint | null;
     // find-my-way answers a path it cannot percent-decode through `onBadUrl`, with no store.
@@ -80,10 +92,11 @@ export class RouteTable {
   }
 
   /** The methods with a route for `url`, for `Allow`; empty when the path is unknown. @example table.allowedMethods('/orders') */
-  allowedMethods(url: string): string[] {
+  allowedMethods(url: string, version?: string): string[] {
     const methods = new Set<string>();
+    const constraints = constraintsOf(version);
     for (const method of this.#methods)
-      if (this.#tree.find(method as HTTPMethod, url)?.store) methods.add(method);
+      if (this.#tree.find(method as HTTPMethod, url, constraints)?.store) methods.add(method);
     if (methods.has('GET')) methods.add('HEAD');
     return [...ALLOW_ORDER.filter((method) => methods.has(method)), ...[...methods].filter(isUnusual)];
   }
@@ -96,15 +109,18 @@ export class RouteTable {
   // An `ALL` route answers every method that has no route of its own on the same path; a route for
   // one method, added before or after it, takes that method over.
   #insert({ route, endpoint }: RoutedEndpoint, pattern: string): void {
-    const shape = routeShape(route.path);
+    const shape = this.#shape(route);
+    const version = this.#versionOf(route);
+    const options = version === undefined ? {} : { constraints: { [VERSION]: version } };
     const isAll = route.method === 'ALL';
     const methods = isAll ? ALL_METHODS : [route.method];
     for (const method of methods) {
       const key = `${method} ${shape}`;
       if (isAll && this.#declared.has(key)) continue;
-      if (!isAll && this.#standIns.delete(key)) this.#tree.off(method as HTTPMethod, pattern);
+      if (!isAll && this.#standIns.delete(key))
+        this.#tree.off(method as HTTPMethod, pattern, options.constraints ?? {});
       try {
-        this.#tree.on(method as HTTPMethod, pattern, noop, endpoint);
+        this.#tree.on(method as HTTPMethod, pattern, options, noop, endpoint);
       } catch (error) {
         throw RoutingErrors.invalidRoute(
           route.source,
@@ -115,10 +131,45 @@ export class RouteTable {
     }
     for (const method of isAll ? ALLOW_ORDER : methods) this.#methods.add(method);
   }
+
+  // A route's version counts where it is a constraint: two versions of one path are two routes.
+  #versionOf(route: RouteDefinition): string | undefined {
+    return this.#constrainsVersions ? route.version : undefined;
+  }
+
+  #shape(route: RouteDefinition): string {
+    const version = this.#versionOf(route);
+    return version === undefined ? routeShape(route.path) : `${routeShape(route.path)} @${version}`;
+  }
 }
 
-function newTree(): FindMyWay {
+// The name of the constraint a route's API version is kept under.
+const VERSION = 'apiVersion';
+
+function constraintsOf(version: string | undefined): Record<string, string> | undefined {
+  return version === undefined ? undefined : { [VERSION]: version };
+}
+
+// Routes of a version match only requests that ask for it; routes without one match any request.
+function versionStrategy() {
+  return {
+    name: VERSION,
+    mustMatchWhenDerived: false,
+    storage() {
+      const handlers = new Map<string, unknown>();
+      return {
+        get: (version: string) => handlers.get(version) ?? null,
+        set: (version: string, handler: unknown) => void handlers.set(version, handler),
+      };
+    },
+    // keel asks with the version it read, never through find-my-way's own lookup of a request.
+    deriveConstraint: () => '',
+  };
+}
+
+function newTree(constrainsVersions: boolean): FindMyWay {
   return createRouter({
+    ...(constrainsVersions ? { constraints: { [VERSION]: versionStrategy() as never } } : {}),
     caseSensitive: false,
     ignoreTrailingSlash: true,
     // Express puts no bound on a parameter's length; Node's header limit bounds the URL already.

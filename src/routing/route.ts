@@ -25,6 +25,8 @@ export interface RouteDefinition {
   readonly source: string;
   /** What the OpenAPI document says about it beyond its method and path. */
   readonly doc?: RouteDoc;
+  /** The API version the route serves (`@Version`); undefined: whatever version is asked. */
+  readonly version?: string;
   /** For controller routes: the guards, interceptors, filters, middleware and metadata its decorators declare. */
   readonly hooks?: DeclaredHooks;
 }

@@ -7,6 +7,8 @@ import type { HttpMethod, RouteDefinition, RouteHandler } from './route';
 import type { RouteMatch } from '../http/dispatcher';
 import { routeEndpoint, type EndpointSettings } from './route-endpoint';
 import { RouteTable } from './route-table';
+import { versionedRoutes } from './route-versions';
+import type { Versioning } from '../http/versioning';
 import type { RouteParams, RouteQuery } from '../http/route-info';
 import type { RouteUrls } from './route-urls';
 
@@ -16,6 +18,8 @@ export interface RouterDependencies {
   readonly endpoints: EndpointSettings;
   /** The named routes' paths, which `urlFor` fills in. */
   readonly urls: RouteUrls;
+  /** How requests name an API version (option `versioning`); undefined: `@Version` is a boot error. */
+  readonly versioning?: Versioning | undefined;
   /** The application's `prefix`, which controllers and resources go under; `''` for none. */
   readonly prefix: string;
 }
@@ -37,11 +41,18 @@ export interface FunctionRouteOptions {
  */
 export class Router {
   readonly #dependencies: RouterDependencies;
-  readonly #table = new RouteTable();
+  readonly #table: RouteTable;
 
   /** @internal the application makes its router */
   constructor(dependencies: RouterDependencies) {
     this.#dependencies = dependencies;
+    const type = dependencies.versioning?.type;
+    this.#table = new RouteTable({ constrainsVersions: type === 'header' || type === 'media' });
+  }
+
+  /** How requests name an API version, as the option `versioning` says. @internal the OpenAPI document reads it */
+  get versioning(): Versioning | undefined {
+    return this.#dependencies.versioning;
   }
 
   /** Routes GET `path` to `handler`. @example router.get('/hello', () => ({ hello: 'world' })) */
@@ -95,8 +106,9 @@ export class Router {
    * Adds compiled routes, all or none: a route with the same method and path as another is a
    * boot error naming both. @internal keel's modules add their routes through it
    */
-  add(...routes: RouteDefinition[]): this {
-    const { endpoints } = this.#dependencies;
+  add(...declared: RouteDefinition[]): this {
+    const { endpoints, versioning, prefix } = this.#dependencies;
+    const routes = versionedRoutes(declared, { versioning, prefix });
     this.#table.add(...routes.map((route) => ({ route, endpoint: routeEndpoint(route, endpoints) })));
     this.#dependencies.urls.add(routes);
     return this;
@@ -117,13 +129,13 @@ export class Router {
   }
 
   /** The methods that have a route for `url`, for a 405's `Allow` header; empty when none. @internal the dispatcher's */
-  allowedMethods(url: string): string[] {
-    return this.#table.allowedMethods(url);
+  allowedMethods(url: string, version?: string): string[] {
+    return this.#table.allowedMethods(url, version);
   }
 
   /** The route for `method` and `url`, with its parameters. @internal the dispatcher's lookup */
-  find(method: string, url: string): RouteMatch | undefined {
-    return this.#table.find(method, url);
+  find(method: string, url: string, version?: string): RouteMatch | undefined {
+    return this.#table.find(method, url, version);
   }
 
   #addFunction(method: HttpMethod, path: string, handler: RouteHandler, options: FunctionRouteOptions): this {

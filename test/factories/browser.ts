@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { accessSync, constants } from 'node:fs';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 
@@ -105,4 +106,22 @@ export async function hopsTo(response: Response): Promise<Hop[]> {
   const request = response.request();
   hops.push({ method: request.method(), path: new URL(request.url()).pathname, status: response.status() });
   return hops;
+}
+
+/**
+ * Registers a `beforeAll` that launches headless Chromium and an `afterAll` that closes it; returns
+ * a getter for the browser the tests of a file share.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium did not start: see the beforeAll error');
+    return browser;
+  };
 }

@@ -123,6 +123,7 @@ test('keel exports as values exactly what applications write', () => {
     'UseGuards',
     'UseInterceptors',
     'UseMiddleware',
+    'Version',
     'apiTokens',
     'createApplication',
     'createParamDecorator',

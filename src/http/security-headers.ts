@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { HelmetOptions } from 'helmet';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
+import { holdHeaders, type HeaderObject } from './held-headers';
+import { PagePolicy } from './page-policy';
+import { rawHeader } from './raw-headers';
+
+/** What option `securityHeaders` accepts besides `true` and `false`: helmet's own options. */
+export type SecurityHeadersOptions = HelmetOptions;
+
+const CSP = 'content-security-policy';
+const CSP_REPORT_ONLY = 'content-security-policy-report-only';
+const HSTS = 'strict-transport-security';
+const HTML = /^\s*text\/html\b/i;
+const NONCE = Symbol('keel.pageNonce');
+const SECURE = Symbol('keel.isSecure');
+
+type Marked = ServerResponse & { [NONCE]?: string; [SECURE]?: boolean };
+
+/**
+ * helmet's headers, computed once at boot by running its middleware on a stand-in response: every
+ * answer gets the same ones held (one object assigned per request); `Strict-Transport-Security`
+ * only over HTTPS, or behind a proxy that says so (`X-Forwarded-Proto: https` under Express's
+ * `trust proxy`); the Content-Security-Policy only on HTML answers, with the nonce the page was
+ * rendered with.
+ *
+ * @example
+ * const headers = new SecurityHeaders({});
+ * headers.hold(req, res, loadHelpers); // X-Content-Type-Options, Referrer-Policy, Cross-Origin-*...
+ */
+export class SecurityHeaders {
+  readonly #common: HeaderObject;
+  readonly #hsts: string | undefined;
+  readonly #policy: PagePolicy | undefined;
+  readonly #policyName: string;
+
+  constructor(options: SecurityHeadersOptions) {
+    const {
+      [CSP]: enforced,
+      [CSP_REPORT_ONLY]: reportOnly,
+      [HSTS]: hsts,
+      ...common
+    } = helmetHeaders(options);
+    this.#policyName = reportOnly === undefined ? CSP : CSP_REPORT_ONLY;
+    const policy = (enforced ?? reportOnly) as string | undefined;
+    this.#policy = policy === undefined ? undefined : new PagePolicy(policy);
+    this.#hsts = hsts as string | undefined;
+    this.#common = common;
+  }
+
+  /**
+   * Holds the headers every answer to `req` carries; `loadHelpers` gives it Express's `req.protocol`
+   * where a proxy's `X-Forwarded-Proto` must be weighed. @example headers.hold(req, res, loadHelpers)
+   */
+  hold(req: IncomingMessage, res: ServerResponse, loadHelpers: () => void): void {
+    holdHeaders(res, this.#common);
+    if (this.#hsts === undefined && this.#policy === undefined) return;
+    const isSecure = isSecureRequest(req, loadHelpers);
+    (res as Marked)[SECURE] = isSecure;
+    if (isSecure && this.#hsts !== undefined) holdHeaders(res, { [HSTS]: this.#hsts });
+  }
+
+  /**
+   * The nonce of the page `res` answers with, made on the first call; the page's policy allows the
+   * scripts that carry it. Undefined where no policy restricts scripts.
+   * @example `<script nonce="${headers.nonce(res)}">`
+   */
+  readonly nonce = (res: ServerResponse): string | undefined => {
+    if (this.#policy === undefined) return undefined;
+    const marked = res as Marked;
+    marked[NONCE] ??= randomBytes(16).toString('base64');
+    return marked[NONCE];
+  };
+
+  /**
+   * The nonce a template renders into `res`'s page, with the page's Content-Security-Policy held
+   * for the answer. @example pageData's `nonce`
+   */
+  readonly pageNonce = (res: ServerResponse): string | undefined => {
+    const nonce = this.nonce(res);
+    if (nonce === undefined || this.#policy === undefined) return undefined;
+    const value = this.#policy.header(nonce, (res as Marked)[SECURE] ?? false);
+    holdHeaders(res, { [this.#policyName]: value });
+    return nonce;
+  };
+
+  /**
+   * Adds the Content-Security-Policy to an HTML answer about to be written that has none (`headers`:
+   * what `writeHead` was given), whoever wrote the page: a template, Express's `res.send`, a file.
+   * @example beforeHead(ServerResponse, headers.sealPage)
+   */
+  readonly sealPage = (res: ServerResponse, headers: HeaderObject | undefined): void => {
+    const policy = this.#policy;
+    if (policy === undefined) return;
+    const name = this.#policyName;
+    const type = headers?.['content-type'] ?? res.getHeader('content-type');
+    if (typeof type !== 'string' || !HTML.test(type)) return;
+    if (headers?.[name] !== undefined || res.hasHeader(name)) return;
+    res.setHeader(name, policy.header(this.nonce(res) as string, (res as Marked)[SECURE] ?? false));
+  };
+}
+
+/**
+ * The application's security headers: on unless the option is `false`; an object tunes helmet.
+ * Options helmet refuses, or a CSP directive given as a function (keel computes the policy once),
+ * are a boot error naming the option.
+ *
+ * @example securityHeaders(options.securityHeaders)
+ */
+export function securityHeaders(
+  value: boolean | SecurityHeadersOptions | undefined,
+): SecurityHeaders | undefined {
+  if (value === false) return undefined;
+  if (value === undefined || value === true) return new SecurityHeaders({});
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw LifecycleErrors.invalidOption('securityHeaders', value, "true, false or helmet's options");
+  }
+  return new SecurityHeaders(value);
+}
+
+// A proxy's word counts only where Express's `trust proxy` trusts it: `req.protocol` decides.
+function isSecureRequest(req: IncomingMessage, loadHelpers: () => void): boolean {
+  if ((req.socket as TLSSocket | null)?.encrypted === true) return true;
+  if (rawHeader(req.rawHeaders, 'x-forwarded-proto') === undefined) return false;
+  loadHelpers();
+  return (req as IncomingMessage & { protocol?: string }).protocol === 'https';
+}
+
+// helmet sets its headers through `setHeader`: a stand-in response collects them, lower-cased.
+function helmetHeaders(options: SecurityHeadersOptions): HeaderObject {
+  checkDirectives(options);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the headers are on
+  const helmet = (require('helmet') as { default: typeof import('helmet').default }).default;
+  const headers: HeaderObject = {};
+  const collector = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    removeHeader: () => undefined,
+  } as unknown as ServerResponse;
+  let failure: unknown;
+  try {
+    helmet(options)({} as IncomingMessage, collector, (error?: unknown) => (failure = error));
+  } catch (error) {
+    failure = error;
+  }
+  if (failure !== undefined) {
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    throw LifecycleErrors.invalidOption('securityHeaders', options, `options helmet accepts (${reason})`);
+  }
+  return headers;
+}
+
+function checkDirectives(options: SecurityHeadersOptions): void {
+  const csp = options.contentSecurityPolicy;
+  const directives = typeof csp === 'object' && csp !== null ? csp.directives : undefined;
+  for (const [name, values] of Object.entries(directives ?? {})) {
+    if (values !== null && typeof values === 'object' && [...values].some((v) => typeof v === 'function')) {
+      throw LifecycleErrors.invalidOption(
+        `securityHeaders.contentSecurityPolicy.directives.${name}`,
+        '(a function)',
+        "strings: keel computes the policy once, at boot, and adds each page's nonce to script-src itself",
+      );
+    }
+  }
+}
