@@ -66,6 +66,10 @@ export {
   type GatewayOptions,
 } from './realtime/gateway-decorators';
 export { RealtimeSocket } from './realtime/realtime-socket';
+export { Broadcast } from './realtime/broadcast';
+export type { ChannelEvent } from './realtime/channel-hub';
+export { RealtimeModule, type RealtimeModuleOptions } from './realtime/realtime-module';
+export { RealtimeTables1764633600000 } from './realtime/realtime-tables';
 export {
   FrameworkError,
   HttpError,

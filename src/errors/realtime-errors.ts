@@ -25,6 +25,26 @@ export const RealtimeErrors = defineErrors({
       `@Gateway on ${gateway}: ${option} is ${describeValue(value)}; it must be a whole number above 0.`,
   },
 
+  invalidRealtimeOption: {
+    code: 'E_INVALID_REALTIME_OPTION',
+    message: (option: string, value: unknown) =>
+      `RealtimeModule.forRoot: ${option} is ${describeValue(value)}; it must be a whole number of milliseconds above 0.`,
+  },
+
+  noBroadcast: {
+    code: 'E_NO_BROADCAST',
+    message: () =>
+      `a socket joined a channel, and the application imports no RealtimeModule.\n` +
+      `Fix: import RealtimeModule.forRoot() (with DatabaseModule on PostgreSQL) in the root module.`,
+  },
+
+  broadcastNeedsPostgres: {
+    code: 'E_BROADCAST_NEEDS_POSTGRES',
+    message: (problem: string) =>
+      `RealtimeModule broadcasts through the application's PostgreSQL, and ${problem}.\n` +
+      `Fix: import DatabaseModule.forRoot({ type: 'postgres', ..., migrations: [RealtimeTables1764633600000, ...] }).`,
+  },
+
   upgradeRequired: {
     code: 'E_UPGRADE_REQUIRED',
     status: 426,

@@ -13,7 +13,8 @@ import type { RouteDefinition } from '../routing/route';
 import { declaredHooks } from '../hooks/declared-hooks';
 import { gatewayOf } from './gateway-decorators';
 import { FrameRefusal, planGateway, type GatewayCall, type GatewayPlan } from './gateway-plan';
-import { CloseCode, RealtimeSocket } from './realtime-socket';
+import { CloseCode, RealtimeSocket, type SocketWatch } from './realtime-socket';
+import { Broadcast } from './broadcast';
 
 /** An upgrade on its way through the pipeline: what its route needs to complete it. */
 interface PendingUpgrade {
@@ -54,6 +55,7 @@ export class GatewayServer {
   readonly #logger: Logger;
   readonly #counters: Counters;
   readonly #resolve: <T>(type: Class<T>) => T;
+  readonly #subscribe: SocketWatch['subscribe'];
   #isClosing = false;
 
   private constructor(parts: {
@@ -61,8 +63,11 @@ export class GatewayServer {
     logger: Logger;
     metrics: Metrics | undefined;
     resolve: <T>(type: Class<T>) => T;
+    broadcast: Broadcast | undefined;
   }) {
     this.#logger = parts.logger;
+    const { broadcast } = parts;
+    this.#subscribe = broadcast && ((channel, listener) => broadcast.subscribe(channel, listener));
     this.#resolve = parts.resolve;
     this.#counters = countersOf(parts.metrics);
     if (parts.plans.length === 0) return;
@@ -88,7 +93,13 @@ export class GatewayServer {
       .filter((instance): instance is object => typeof instance === 'object' && instance !== null)
       .filter((instance) => gatewayOf(instance.constructor) !== undefined)
       .map((instance) => planGateway(instance.constructor as Class, instance));
-    return new GatewayServer({ plans, logger, metrics, resolve: (type) => container.construct(type) });
+    return new GatewayServer({
+      plans,
+      logger,
+      metrics,
+      resolve: (type) => container.construct(type),
+      broadcast: container.has(Broadcast) ? container.get(Broadcast) : undefined,
+    });
   }
 
   /** The sockets open now. @example gateways.size */
@@ -158,6 +169,7 @@ export class GatewayServer {
     const socket = new RealtimeSocket(ws, ctx.user, {
       maxBuffered: plan.options.maxBuffered,
       onSent: () => this.#counters.message('out'),
+      subscribe: this.#subscribe,
     });
     this.#sockets.add(ws);
     this.#counters.connections(1);
@@ -174,6 +186,7 @@ export class GatewayServer {
       void this.#frame(plan, { socket, ctx, data: undefined }, isBinary ? undefined : data.toString());
     });
     ws.on('close', () => {
+      socket.leaveAll();
       this.#sockets.delete(ws);
       this.#counters.connections(-1);
       for (const method of plan.disconnect)

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { RealtimeErrors } from '../errors/realtime-errors';
 import type { AuthUser } from '../http/auth-user';
+import type { ChannelEvent } from './channel-hub';
 
 /** Close codes keel sends (RFC 6455, 7.4.1). */
 export const CloseCode = {
@@ -13,6 +15,8 @@ export const CloseCode = {
 export interface SocketWatch {
   readonly maxBuffered: number;
   onSent(): void;
+  /** Subscribes to a channel's events on every replica; undefined without `RealtimeModule`. */
+  readonly subscribe: ((channel: string, listener: (event: ChannelEvent) => void) => () => void) | undefined;
 }
 
 /**
@@ -30,6 +34,7 @@ export class RealtimeSocket {
   readonly user: AuthUser | undefined;
   readonly #ws: WebSocket;
   readonly #watch: SocketWatch;
+  readonly #channels = new Map<string, () => void>();
 
   /** @internal made by the gateway server */
   constructor(ws: WebSocket, user: AuthUser | undefined, watch: SocketWatch) {
@@ -48,14 +53,49 @@ export class RealtimeSocket {
    * that is not reading). @example socket.send('said', { text })
    */
   send(event: string, data?: unknown): boolean {
+    return this.#sendFrame({ event, data });
+  }
+
+  #sendFrame(frame: { event: string; data: unknown; id?: string }): boolean {
     if (!this.isOpen) return false;
-    this.#ws.send(JSON.stringify({ event, data }));
+    this.#ws.send(JSON.stringify(frame));
     this.#watch.onSent();
     if (this.#ws.bufferedAmount > this.#watch.maxBuffered) {
       this.close(CloseCode.tryAgainLater, 'slow consumer');
       return false;
     }
     return true;
+  }
+
+  /**
+   * Sends this socket every event `Broadcast` publishes on `channel`, on any replica, as
+   * `{ event, data, id }`, until `leave(channel)` or the socket closes. Needs `RealtimeModule`.
+   * @example socket.join(`room:${room}`)
+   */
+  join(channel: string): void {
+    if (this.#channels.has(channel) || !this.isOpen) return;
+    const subscribe = this.#watch.subscribe;
+    if (!subscribe) throw RealtimeErrors.noBroadcast();
+    this.#channels.set(
+      channel,
+      subscribe(channel, (event) => this.#sendFrame({ event: event.event, data: event.data, id: event.id })),
+    );
+  }
+
+  /** Stops sending `channel`'s events. @example socket.leave(`room:${room}`) */
+  leave(channel: string): void {
+    this.#channels.get(channel)?.();
+    this.#channels.delete(channel);
+  }
+
+  /** The channels joined now. */
+  get channels(): readonly string[] {
+    return [...this.#channels.keys()];
+  }
+
+  /** @internal the gateway server's, once the socket has closed */
+  leaveAll(): void {
+    for (const channel of [...this.#channels.keys()]) this.leave(channel);
   }
 
   /** Closes the connection (default 1000, normal). @example socket.close(4001, 'kicked') */
