@@ -42,6 +42,10 @@ function transformer(): InstanceToPlain {
  */
 export function outputShaper(options: OutputOptions = {}): OutputShaper {
   const transformOptions = { ...options, groups: options.groups ? [...options.groups] : undefined };
+  // Groups only open `@Expose`d properties, which a planned copy's class has none of; the other
+  // options apply to every property, as class-transformer alone applies them.
+  const canCopy =
+    options.strategy === undefined && options.excludePrefixes === undefined && options.version === undefined;
   const shape = (value: unknown): unknown => {
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value)) return shapeList(value, shape);
@@ -49,13 +53,17 @@ export function outputShaper(options: OutputOptions = {}): OutputShaper {
     if (prototype === Object.prototype || prototype === null) return shapeRecord(value, shape);
     const type = (value as { constructor?: unknown }).constructor;
     // An object whose constructor is not its own class (Object.create(proto)) is taken key by key.
-    const plan = typeof type === 'function' ? classOutputPlan(type as new () => object) : 'key-by-key';
-    if (plan === 'as-is') return value;
-    if (plan === 'transformed') return transformer()(value, transformOptions);
+    const plan = typeof type === 'function' ? classOutputPlan(type as new () => object) : NOTHING_EXCLUDED;
+    if (plan.kind === 'as-is') return value;
+    if (plan.kind === 'transformed' || (plan.excluded.size > 0 && !canCopy))
+      return transformer()(value, transformOptions);
+    if (plan.excluded.size > 0) return copyWithout(value, plan.excluded, shape);
     return shapeRecord(value, shape, true);
   };
   return shape;
 }
+
+const NOTHING_EXCLUDED = { kind: 'key-by-key', excluded: new Set<string>() } as const;
 
 /** The shaper of routes without `@SerializeOptions`. */
 export const shapeOutput: OutputShaper = outputShaper();
@@ -88,4 +96,17 @@ function shapeRecord(record: object, shape: OutputShaper, isInstance = false): o
     copy[key] = shaped;
   }
   return copy ?? record;
+}
+
+// An instance whose class only excludes properties: its own enumerable ones but those, each shaped,
+// as instanceToPlain sends it.
+function copyWithout(instance: object, excluded: ReadonlySet<string>, shape: OutputShaper): object {
+  const copy: Record<string, unknown> = {};
+  const source = instance as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
+    if (excluded.has(key)) continue;
+    const value = source[key];
+    copy[key] = typeof value === 'object' && value !== null ? shape(value) : value;
+  }
+  return copy;
 }

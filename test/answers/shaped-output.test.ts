@@ -1,4 +1,4 @@
-import { Exclude, Expose, Transform } from 'class-transformer';
+import { Exclude, Expose, Transform, instanceToPlain } from 'class-transformer';
 import { IsEmail, IsInt, IsString } from 'class-validator';
 import {
   Controller,
@@ -35,6 +35,21 @@ class Team {
     readonly name: string,
     readonly owner: Account,
   ) {}
+}
+
+// Entities whose only output rule is @Exclude(): keel copies them by a plan made once per class.
+class Customer {
+  id = 7;
+  name = 'Grace';
+  @Exclude() passwordHash = 'scrypt$grace';
+  @Exclude({ toClassOnly: true }) importedFrom = 'crm';
+  address = { city: 'Arlington', _internal: 'kept: a plain object is not shaped' };
+}
+
+class VipCustomer extends Customer {
+  @Exclude() creditLimit = 50_000;
+  manager = new Customer();
+  joined = new Date('2026-03-04T05:06:07Z');
 }
 
 function ada(): Account {
@@ -97,6 +112,17 @@ class AccountController {
     return { id: 1, email: 'ada@example.com', passwordHash: 'a plain object is sent as it is' };
   }
 
+  @Get('vip')
+  vip() {
+    return new VipCustomer();
+  }
+
+  @SerializeOptions({ excludePrefixes: ['_'] })
+  @Get('vip-prefixed')
+  vipPrefixed() {
+    return new VipCustomer();
+  }
+
   @Returns(accountSchema)
   @Get('parsed')
   parsed() {
@@ -141,6 +167,28 @@ describe('answers shaped by their class', () => {
       status: 200,
       body: { data: [SHOWN, SHOWN], total: 2, team: { name: 'core', owner: SHOWN } },
     });
+  });
+
+  test("a class whose only rule is @Exclude() is sent as instanceToPlain sends it, its parents' exclusions included", async () => {
+    const { body } = await json('/accounts/vip');
+    expect(body).toEqual(JSON.parse(JSON.stringify(instanceToPlain(new VipCustomer()))));
+    expect(body).toEqual({
+      id: 7,
+      name: 'Grace',
+      importedFrom: 'crm',
+      address: { city: 'Arlington', _internal: 'kept: a plain object is not shaped' },
+      manager: {
+        id: 7,
+        name: 'Grace',
+        importedFrom: 'crm',
+        address: { city: 'Arlington', _internal: 'kept: a plain object is not shaped' },
+      },
+      joined: '2026-03-04T05:06:07.000Z',
+    });
+    const prefixed = await json('/accounts/vip-prefixed');
+    const expected = instanceToPlain(new VipCustomer(), { excludePrefixes: ['_'] });
+    expect(prefixed.body).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(JSON.stringify(prefixed.body)).not.toContain('_internal');
   });
 
   test('ctx.json() shapes what it sends', async () => {

@@ -61,6 +61,7 @@ test('keel exports as values exactly what applications write', () => {
     'ConfigModule',
     'Context',
     'Controller',
+    'Cookies',
     'Cors',
     'Cron',
     'Ctx',

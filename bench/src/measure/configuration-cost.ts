@@ -26,7 +26,7 @@ export const CONFIGURATIONS: readonly Configuration[] = [
   { label: 'request scope off (requestScope: false)', switches: ['NO_REQUEST_SCOPE'] },
   { label: 'JWT verify (a valid HS256 token, AuthModule jwt())', switches: ['JWT'] },
   {
-    label: 'a returned class with @Exclude (instanceToPlain), against a plain object',
+    label: 'a returned class with @Exclude, against a plain object',
     switches: ['RETURNED_CLASS'],
   },
 ];

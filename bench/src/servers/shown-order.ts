@@ -2,7 +2,7 @@ import { Exclude } from 'class-transformer';
 
 /**
  * The order `GET /orders/:id` answers with, as an entity a user returns: a class whose internal
- * column is `@Exclude()`d, so that keel sends it through class-transformer's `instanceToPlain` and
+ * column is `@Exclude()`d, so that keel leaves that column out (by the plan it makes for the class) and
  * its JSON is the plain object's, `{ id, status }`, in that order.
  */
 export class ShownOrder {
