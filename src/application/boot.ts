@@ -24,6 +24,7 @@ import type { WrappedRoute } from '../routing/route-endpoint';
 import type { LimitableRoute } from '../ratelimit/rate-limits';
 import { RateLimits, withoutRateLimits } from '../ratelimit/rate-limits';
 import { Authentication } from '../auth/authentication';
+import { SESSION_KEYS } from '../session/session-keys';
 import { withoutAuthentication } from '../auth/without-authentication';
 import { Metrics } from '../observability/metrics';
 import { GatewayServer } from '../realtime/gateway-server';
@@ -89,6 +90,10 @@ export async function bootParts(
     errorDescribers: ERROR_DESCRIBERS,
     errorShape,
     prefix: settings.prefix,
+    cookies: {
+      keys: settings.cookieSecrets ?? (container.has(SESSION_KEYS) ? container.get(SESSION_KEYS) : undefined),
+      isSecure: process.env.NODE_ENV === 'production',
+    },
     globals: {
       guards: container.getAll(APP_GUARD),
       interceptors: container.getAll(APP_INTERCEPTOR),

@@ -70,6 +70,12 @@ export interface ApplicationOptions {
    */
   prefix?: string;
   /**
+   * The keys signed cookies are signed (the first) and verified (every one) with, newest first, so
+   * keys rotate: `ctx.setCookie(name, value, { signed: true })`, `ctx.cookie(name, { signed: true })`.
+   * Default: `SessionModule`'s secret, where the application imports it.
+   */
+  cookieSecrets?: string | readonly string[];
+  /**
    * Cross-origin requests from browsers: `true` allows any origin (`*`), an object says which origins
    * (strings, RegExps or a function) and how; preflights are answered 204 before routing, and an
    * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
@@ -111,6 +117,8 @@ export interface ResolvedOptions {
   readonly errors: ErrorsOption | undefined;
   /** `''` for none. */
   readonly prefix: string;
+  /** Undefined where the option is not given. */
+  readonly cookieSecrets: readonly string[] | undefined;
   readonly cors: CorsPolicy | undefined;
   readonly securityHeaders: SecurityHeaders | undefined;
   readonly versioning: Versioning | undefined;
@@ -146,6 +154,7 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     requestScope: checkBoolean('requestScope', options.requestScope ?? true),
     errors: options.errors,
     prefix: checkPrefix(options.prefix),
+    cookieSecrets: checkSecrets(options.cookieSecrets),
     cors: corsPolicy(options.cors, 'cors'),
     securityHeaders: securityHeaders(options.securityHeaders),
     versioning: resolveVersioning(options.versioning),
@@ -199,4 +208,16 @@ function checkPrefix(value: unknown): string {
     );
   }
   return joinPath(value);
+}
+
+function checkSecrets(value: unknown): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  const keys: unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  if (keys.length === 0 || keys.some((key) => typeof key !== 'string' || key === ''))
+    throw LifecycleErrors.invalidOption(
+      'cookieSecrets',
+      value,
+      'a key, or a list of keys newest first, none empty',
+    );
+  return Object.freeze(keys as string[]);
 }

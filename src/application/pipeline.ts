@@ -16,6 +16,7 @@ import type { SecurityHeaders } from '../http/security-headers';
 import type { Versioning } from '../http/versioning';
 import type { ErrorDescriber } from '../http/error-responder';
 import type { ErrorShape } from '../http/error-shape';
+import type { CookieSettings } from '../http/cookies';
 import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
 import { filterCatcher } from '../hooks/filters';
 import { createExpressApp } from '../http/express-app';
@@ -56,6 +57,8 @@ export interface PipelineOptions {
   readonly errorShape: ErrorShape;
   /** What controllers' and resources' paths go under; `''` for nothing. */
   readonly prefix: string;
+  /** The keys cookies are signed with, and whether they are `Secure` by default. */
+  readonly cookies: CookieSettings;
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
@@ -121,7 +124,17 @@ export class Pipeline {
       endpoints: {
         globals,
         wrap: options.limit,
-        parts: { views, pages, logger, urlFor, locals, loadHelpers, pageNonce, streams: this.streams },
+        parts: {
+          views,
+          pages,
+          logger,
+          urlFor,
+          locals,
+          loadHelpers,
+          pageNonce,
+          streams: this.streams,
+          cookies: options.cookies,
+        },
         cors,
       },
       urls,
@@ -148,6 +161,7 @@ export class Pipeline {
         metadata: new Map(),
         streams: this.streams,
         shape: shapeOutput,
+        cookies: options.cookies,
       },
       logger,
       pages,

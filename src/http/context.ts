@@ -12,6 +12,13 @@ import type { ErrorPages } from './error-pages';
 import { holdHeader, markHeadersObserved } from './held-headers';
 import { pageData } from './page-data';
 import { joinedRawHeader } from './raw-headers';
+import {
+  readCookie,
+  writeCookie,
+  type CookieOptions,
+  type CookieReadOptions,
+  type CookieSettings,
+} from './cookies';
 import { requestQuery } from './request-query';
 import { sendError } from './error-responder';
 import { sendEmpty, sendHtml, sendJson } from './send';
@@ -58,6 +65,8 @@ export interface RouteRuntime {
   readonly streams: OpenStreams;
   /** Shapes what the route answers with: class instances through their class's rules, the rest as it is. */
   readonly shape: (value: unknown) => unknown;
+  /** The keys cookies are signed with, and whether they are `Secure` by default. */
+  readonly cookies: CookieSettings;
 }
 
 let construct: (exchange: ContextTarget, runtime: RouteRuntime) => Context;
@@ -192,6 +201,37 @@ export class Context {
     return joinedRawHeader(this.#req.rawHeaders, name.toLowerCase()) ?? fallback;
   }
 
+  /**
+   * The request's cookie `name`, or undefined; `{ signed: true }` verifies its signature with the
+   * application's cookie keys, and a tampered one reads as absent.
+   * @example const cart = ctx.cookie('cart', { signed: true })
+   */
+  cookie(name: string, options: CookieReadOptions = {}): string | undefined {
+    return readCookie(this.#req, name, options, this.#cookieParts());
+  }
+
+  /**
+   * Sets the cookie `name` on the answer: `HttpOnly`, `SameSite=Lax`, `Path=/` and, in production,
+   * `Secure` unless `options` say otherwise; `{ signed: true }` signs it.
+   * @example ctx.setCookie('theme', 'dark', { maxAgeMs: 30 * 86_400_000 })
+   */
+  setCookie(name: string, value: string, options: CookieOptions = {}): void {
+    if (this.#isWritable()) writeCookie(this.#res, { name, value, options }, this.#cookieParts());
+  }
+
+  /**
+   * Tells the browser to drop the cookie `name`; give the `path` and `domain` it was set with.
+   * @example ctx.clearCookie('theme')
+   */
+  clearCookie(
+    name: string,
+    options: Pick<CookieOptions, 'path' | 'domain' | 'secure' | 'sameSite'> = {},
+  ): void {
+    if (!this.#isWritable()) return;
+    const expired = { ...options, expires: new Date(0) };
+    writeCookie(this.#res, { name, value: '', options: expired }, this.#cookieParts());
+  }
+
   /** Sets the response header `name`; the handler still answers through the context. @example ctx.header('Cache-Control', 'no-store') */
   header(name: string, value: string | number | readonly string[]): void {
     if (this.#isWritable()) holdHeader(this.#res, name, value);
@@ -318,6 +358,10 @@ export class Context {
    */
   metadata<T = unknown>(key: unknown): T | undefined {
     return this.#runtime.metadata.get(key) as T | undefined;
+  }
+
+  #cookieParts(): { settings: CookieSettings; route: string } {
+    return { settings: this.#runtime.cookies, route: this.#runtime.description };
   }
 
   // A second answer (or one after keel already sent a 500) must not throw: it would surface as an

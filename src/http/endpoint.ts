@@ -1,3 +1,4 @@
+import type { CookieSettings } from './cookies';
 import type { Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
@@ -76,6 +77,7 @@ export interface EndpointParts {
   readonly loadHelpers: () => void;
   readonly pageNonce: RouteRuntime['pageNonce'];
   readonly streams: OpenStreams;
+  readonly cookies: CookieSettings;
 }
 
 /**
@@ -103,6 +105,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     metadata: routeCall.metadata,
     streams: parts.streams,
     shape: routeCall.shape ?? shapeOutput,
+    cookies: parts.cookies,
   };
   // Middleware is written against Express's request and response.
   if (middleware.length > 0) parts.loadHelpers();

@@ -94,6 +94,22 @@ export function holdHeader(res: http.ServerResponse, name: string, value: Header
 }
 
 /**
+ * Adds `value` to the header `name` (one more `Set-Cookie`), held as {@link holdHeader} holds one.
+ *
+ * @example appendHeader(res, 'Set-Cookie', 'theme=dark; Path=/')
+ */
+export function appendHeader(res: http.ServerResponse, name: string, value: string): void {
+  const held = (res as http.ServerResponse & Observable)[HELD];
+  if (held === undefined) {
+    res.appendHeader(name, value);
+    return;
+  }
+  const known = held?.[name.toLowerCase()];
+  if (known === undefined) return holdHeader(res, name, value);
+  holdHeader(res, name, [...(Array.isArray(known) ? (known as string[]) : [String(known)]), value]);
+}
+
+/**
  * The headers held for `res`, now handed over (the response holds none after), in an object the
  * answer may add its own to and give to `writeHead`; an empty object when none are held.
  *

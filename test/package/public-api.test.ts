@@ -63,6 +63,7 @@ test('keel exports as values exactly what applications write', () => {
     'ConnectedSocket',
     'Context',
     'Controller',
+    'Cookies',
     'Cors',
     'Cron',
     'Ctx',
