@@ -60,6 +60,20 @@ export type { SendFileOptions } from './http/file-answer';
 export type { CompressionOptions } from './http/answer-settings';
 export type { SseEvent } from './http/event-frame';
 export {
+  ConnectedSocket,
+  Gateway,
+  MessageBody,
+  OnConnect,
+  OnDisconnect,
+  OnMessage,
+  type GatewayOptions,
+} from './realtime/gateway-decorators';
+export { RealtimeSocket } from './realtime/realtime-socket';
+export { Broadcast } from './realtime/broadcast';
+export type { ChannelEvent } from './realtime/channel-hub';
+export { RealtimeModule, type RealtimeModuleOptions } from './realtime/realtime-module';
+export { RealtimeTables1764633600000 } from './realtime/realtime-tables';
+export {
   FrameworkError,
   HttpError,
   type FieldErrors,
