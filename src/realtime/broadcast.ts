@@ -58,8 +58,11 @@ export class Broadcast {
     });
   }
 
-  /** @internal starts listening once the application serves */
-  onApplicationBootstrap(): void {
+  /** @internal starts listening before the application serves */
+  async onApplicationBootstrap(): Promise<void> {
+    // Read before any client can subscribe: whatever is published from here on, before the
+    // listener is up included, reaches the subscribers through the first catch-up.
+    this.#lastId = await this.#listener.highestId();
     this.#listener.start();
     this.#pruner = setInterval(() => void this.#prune(), PRUNE_EVERY_MS);
     this.#pruner.unref();

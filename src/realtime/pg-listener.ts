@@ -52,6 +52,29 @@ export class PgListener {
     await client?.end().catch(() => undefined);
   }
 
+  /**
+   * The highest event id stored now, read on a connection of its own before the application
+   * serves: events after it are caught up once the listener is up. 0 when it cannot be read (no
+   * table yet, or no database yet): the catch-up then takes the whole replay window.
+   */
+  async highestId(): Promise<bigint> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- pg, as TypeORM loads it for PostgreSQL
+    const { Client: PgClient } = require('pg') as typeof import('pg');
+    const client = new PgClient({ ...this.#config(), connectionTimeoutMillis: 3000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ id: string }>(
+        'SELECT coalesce(max(id), 0)::text AS id FROM keel_realtime_events',
+      );
+      return BigInt(rows[0]?.id ?? '0');
+    } catch {
+      return 0n;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
   async #connect(): Promise<void> {
     if (this.#isStopped) return;
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- pg, as TypeORM loads it for PostgreSQL
