@@ -50,7 +50,7 @@ export type { VersioningOptions } from './http/versioning';
 export { Version } from './decorators/version';
 export { Body, Cookies, Ctx, Form, Headers, Param, Query, createParamDecorator } from './decorators/params';
 export type { CookieOptions, CookieReadOptions } from './http/cookies';
-export { Header } from './decorators/response-header';
+export { CacheControl, Header } from './decorators/response-header';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
 export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
 export { Returns, SerializeOptions } from './decorators/output';

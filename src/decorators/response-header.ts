@@ -18,3 +18,14 @@ export function Header(name: string, value: string): MethodDecorator {
     SetMetadata(MetadataKey.responseHeaders, [[name, value], ...declared])(prototype, property);
   };
 }
+
+/**
+ * Sets the `Cache-Control` of the handler's answers (default: none), so that browsers and caches in
+ * front may keep them; error answers say `no-store` all the same.
+ *
+ * @example
+ * @CacheControl('public, max-age=60') @Get() index() { return this.products.all(); }
+ */
+export function CacheControl(value: string): MethodDecorator {
+  return Header('Cache-Control', value);
+}

@@ -5,6 +5,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { types } from 'node:util';
 import { answerHeader, holdHeader, takeHeldHeaders } from './held-headers';
 import { OCTET_STREAM } from './send';
+import type { AnswerSettings } from './answer-settings';
+import { chooseCoding, compressing, isCompressible } from './compression';
 
 /** A body a handler may return besides a JSON value: bytes, or a stream of them. */
 export type StreamBody = Readable | WebReadableStream;
@@ -36,7 +38,8 @@ export function isStreamBody(value: unknown): value is StreamBody {
 
 /**
  * Streams `source` as the answer with backpressure (`stream.pipeline`): `application/octet-stream`
- * unless a `Content-Type` was set, no `Content-Length` (chunked). The head goes out first, so a
+ * unless a `Content-Type` was set, no `Content-Length` (chunked), compressed as the client accepts
+ * when option `compression` is on and the type is compressible. The head goes out first, so a
  * source that fails part way rejects with its error after the answer started (the dispatcher logs
  * it and cuts the connection, the only signal left). A client that leaves destroys the source (a
  * web stream is cancelled): the end of the answer, not an error. A HEAD request gets the headers,
@@ -45,9 +48,21 @@ export function isStreamBody(value: unknown): value is StreamBody {
  * @example
  * await streamBody(res, 200, fs.createReadStream('orders.csv'));
  */
-export async function streamBody(res: ServerResponse, status: number, source: StreamBody): Promise<void> {
+export async function streamBody(
+  res: ServerResponse,
+  status: number,
+  source: StreamBody,
+  answers?: AnswerSettings,
+): Promise<void> {
   const readable = isWebStream(source) ? Readable.fromWeb(source) : source;
-  if (answerHeader(res, 'content-type') === undefined) holdHeader(res, 'Content-Type', OCTET_STREAM);
+  const declared = answerHeader(res, 'content-type');
+  const type = typeof declared === 'string' ? declared : OCTET_STREAM;
+  if (declared === undefined) holdHeader(res, 'Content-Type', OCTET_STREAM);
+  // A stream's length is unknown: with compression on, every compressible one is compressed.
+  const isCompressing = answers?.compressionThreshold !== undefined && isCompressible(type);
+  if (isCompressing) holdHeader(res, 'Vary', 'Accept-Encoding');
+  const coding = isCompressing && res.req?.method !== 'HEAD' ? chooseCoding(res.req, type) : undefined;
+  if (coding !== undefined) holdHeader(res, 'Content-Encoding', coding);
   res.writeHead(status, takeHeldHeaders(res));
   if (res.req?.method === 'HEAD') {
     readable.destroy();
@@ -55,7 +70,8 @@ export async function streamBody(res: ServerResponse, status: number, source: St
     return;
   }
   try {
-    await pipeline(readable, res);
+    if (coding === undefined) await pipeline(readable, res);
+    else await pipeline(readable, compressing(coding), res);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     throw error;

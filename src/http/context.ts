@@ -244,7 +244,7 @@ export class Context {
 
   /** Sends `value` as JSON with `status`. @example ctx.json(201, order) */
   json(status: number, value: unknown): void {
-    if (this.#isWritable()) sendJson(this.#res, status, this.#runtime.shape(value));
+    if (this.#isWritable()) sendJson(this.#res, status, this.#runtime.shape(value), this.#runtime.answers);
   }
 
   /** Answers 204 No Content: a write that has nothing to send back. @example ctx.noContent() */
@@ -261,7 +261,8 @@ export class Context {
     if (!this.#isWritable()) return;
     // The data is shaped as a JSON answer is: an excluded column never reaches a page either.
     const shaped = this.#runtime.shape(data) as object;
-    sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, shaped)));
+    const page = this.#runtime.views.render(name, pageData(this.#runtime, this.#res, shaped));
+    sendHtml(this.#res, status, page, this.#runtime.answers);
   }
 
   /**
@@ -280,7 +281,7 @@ export class Context {
     // The answer comes later: a handler that returns without awaiting it has answered all the same.
     this.#exchange.isTakenOver = true;
     const runtime = this.#runtime;
-    return sendFile(this.#req, this.#res, file, options, runtime.answers.etag).catch((error: unknown) =>
+    return sendFile(this.#req, this.#res, file, options, runtime.answers).catch((error: unknown) =>
       respondWithError(error, this.#req, this.#res, {
         logger: runtime.logger,
         pages: runtime.pages,

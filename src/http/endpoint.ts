@@ -126,10 +126,10 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
       sendEmpty(exchange.res, statusOf(exchange));
       return undefined;
     }
-    if (isBytes(result)) sendBytes(exchange.res, statusOf(exchange), result);
-    else if (isStreamBody(result)) return streamBody(exchange.res, statusOf(exchange), result);
+    if (isBytes(result)) sendBytes(exchange.res, statusOf(exchange), result, parts.answers);
+    else if (isStreamBody(result)) return streamBody(exchange.res, statusOf(exchange), result, parts.answers);
     // A value JSON cannot hold (a BigInt, a cycle) throws here, a 500 like any other throw.
-    else sendJson(exchange.res, statusOf(exchange), runtime.shape(result));
+    else sendJson(exchange.res, statusOf(exchange), runtime.shape(result), parts.answers);
     return undefined;
   };
   // A status the handler set through `ctx.res` wins over the route's (Node starts every response at 200).

@@ -9,6 +9,7 @@ import { markHeadersObserved } from './held-headers';
 import { OCTET_STREAM } from './send';
 import { streamBody } from './body-stream';
 import type { Request } from 'express';
+import type { AnswerSettings } from './answer-settings';
 
 /** How `ctx.sendFile` sends a file. */
 export interface SendFileOptions {
@@ -26,29 +27,30 @@ export interface SendFileOptions {
  * Sends a file from disk with `send` (the library Express's `res.sendFile` uses): `Content-Type`,
  * `Content-Disposition`, `Last-Modified`, a weak `ETag` unless `etag` is false, byte ranges (206;
  * 416 past the end), `If-Range`, and conditional requests (304). A stream is sent as it comes
- * (no length, so no ranges). Resolves once the answer is out or the client left; rejects, before
+ * (no length, so no ranges), compressed as a returned stream is; a file from disk is sent as it is
+ * (ranges count its own bytes). Resolves once the answer is out or the client left; rejects, before
  * anything is sent, with an error of the catalogue (404 for a missing file or a path outside `root`).
  *
  * @example
- * await sendFile(req, res, 'exports/orders.csv', { root: '/srv/data' }, true);
+ * await sendFile(req, res, 'exports/orders.csv', { root: '/srv/data' }, runtime.answers);
  */
 export function sendFile(
   req: Request,
   res: ServerResponse,
   file: string | Readable,
   options: SendFileOptions,
-  etag: boolean,
+  answers: AnswerSettings,
 ): Promise<void> {
   if (typeof file !== 'string') {
     setFileHeaders(res, options.filename, options);
-    return streamBody(res, 200, file);
+    return streamBody(res, 200, file, answers);
   }
   const target = resolveInside(file, options.root);
   if (target === undefined) return Promise.reject(FileErrors.fileOutsideRoot());
   setFileHeaders(res, options.filename ?? path.basename(target), options);
   return new Promise<void>((resolve, reject) => {
     const stream = send(req, target, {
-      etag,
+      etag: answers.etag,
       lastModified: true,
       cacheControl: false,
       acceptRanges: true,

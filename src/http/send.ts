@@ -1,5 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { answerHeader, areHeadersObserved, takeHeldHeaders } from './held-headers';
+import type { AnswerSettings } from './answer-settings';
+import { chooseCoding, compressBody, isCompressible } from './compression';
+import { weakTag, isNotModified } from './entity-tag';
+import { answerHeader, areHeadersObserved, holdHeader, takeHeldHeaders } from './held-headers';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -15,14 +18,19 @@ const BODILESS = new Set([204, 304]);
  * @example
  * sendJson(res, 200, { status: 'ok' });
  */
-export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  answers?: AnswerSettings,
+): void {
   // JSON.stringify gives undefined for undefined and functions: an empty body, as Express sends.
-  sendText(res, status, JSON_TYPE, JSON.stringify(value) ?? '');
+  sendText(res, status, JSON_TYPE, JSON.stringify(value) ?? '', answers);
 }
 
 /** Writes an HTML page straight to the response. @example sendHtml(res, 200, '<p>hi</p>') */
-export function sendHtml(res: ServerResponse, status: number, page: string): void {
-  sendText(res, status, HTML_TYPE, page);
+export function sendHtml(res: ServerResponse, status: number, page: string, answers?: AnswerSettings): void {
+  sendText(res, status, HTML_TYPE, page, answers);
 }
 
 /** Ends the response with `status` and no body. @example sendEmpty(res, 204) */
@@ -45,15 +53,50 @@ export function sendEmpty(res: ServerResponse, status: number): void {
  * @example
  * sendBytes(res, 200, Buffer.from([1, 2, 3]));
  */
-export function sendBytes(res: ServerResponse, status: number, body: Uint8Array): void {
+export function sendBytes(
+  res: ServerResponse,
+  status: number,
+  body: Uint8Array,
+  answers?: AnswerSettings,
+): void {
   const type = answerHeader(res, 'content-type');
-  sendText(res, status, typeof type === 'string' ? type : OCTET_STREAM, body);
+  sendText(res, status, typeof type === 'string' ? type : OCTET_STREAM, body, answers);
 }
 
-/** Writes a body of any type (Prometheus's text format) straight to the response. @example sendText(res, 200, 'text/plain; version=0.0.4; charset=utf-8', text) */
-export function sendText(res: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
+/**
+ * Writes a body of any type (Prometheus's text format) straight to the response. With `answers`
+ * (the application's options): a 200 answer to GET or HEAD carries a weak `ETag` (`etag`), and is
+ * a bodiless 304 when the request's `If-None-Match` names it; a body of a compressible type from
+ * the threshold up goes out as `br` or `gzip` when the client accepts one (`compression`).
+ *
+ * @example sendText(res, 200, 'text/plain; version=0.0.4; charset=utf-8', text)
+ */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Uint8Array,
+  answers?: AnswerSettings,
+): void {
   if (BODILESS.has(status)) return sendEmpty(res, status);
-  const length = Buffer.byteLength(body);
+  const method = res.req?.method;
+  const isHead = method === 'HEAD';
+  if (answers?.etag === true && status === 200 && (method === 'GET' || isHead)) {
+    const tag = weakTag(body);
+    holdHeader(res, 'ETag', tag);
+    if (isNotModified(res.req, tag)) return sendEmpty(res, 304);
+  }
+  let payload = body;
+  const threshold = answers?.compressionThreshold;
+  if (threshold !== undefined && isCompressible(type) && Buffer.byteLength(body) >= threshold) {
+    holdHeader(res, 'Vary', 'Accept-Encoding');
+    const coding = isHead ? undefined : chooseCoding(res.req, type);
+    if (coding !== undefined) {
+      payload = compressBody(body, coding);
+      holdHeader(res, 'Content-Encoding', coding);
+    }
+  }
+  const length = Buffer.byteLength(payload);
   if (areHeadersObserved(res)) {
     res.statusCode = status;
     res.setHeader('Content-Type', type);
@@ -67,5 +110,5 @@ export function sendText(res: ServerResponse, status: number, type: string, body
   }
   // Node's own responses drop a HEAD answer's body; a response from elsewhere (an in-process
   // request) may not, so it is never handed one.
-  res.end(res.req?.method === 'HEAD' ? undefined : body);
+  res.end(isHead ? undefined : payload);
 }

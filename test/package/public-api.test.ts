@@ -57,6 +57,7 @@ test('keel exports as values exactly what applications write', () => {
     'Authenticates',
     'Body',
     'Broadcast',
+    'CacheControl',
     'Can',
     'Catch',
     'ConfigModule',
