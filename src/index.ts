@@ -48,14 +48,31 @@ export type { CorsOptions, CorsOrigin } from './http/cors-policy';
 export type { SecurityHeadersOptions } from './http/security-headers';
 export type { VersioningOptions } from './http/versioning';
 export { Version } from './decorators/version';
-export { Body, Ctx, Form, Headers, Param, Query, createParamDecorator } from './decorators/params';
+export { Body, Cookies, Ctx, Form, Headers, Param, Query, createParamDecorator } from './decorators/params';
+export type { CookieOptions, CookieReadOptions } from './http/cookies';
 export { Header } from './decorators/response-header';
 export { All, Delete, Get, Head, Options, Patch, Post, Put, type RouteOptions } from './decorators/route';
 export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
 export { Returns, SerializeOptions } from './decorators/output';
 export type { OutputOptions } from './http/output-shaper';
 export type { SseOptions } from './http/event-stream';
+export type { SendFileOptions } from './http/file-answer';
+export type { CompressionOptions } from './http/answer-settings';
 export type { SseEvent } from './http/event-frame';
+export {
+  ConnectedSocket,
+  Gateway,
+  MessageBody,
+  OnConnect,
+  OnDisconnect,
+  OnMessage,
+  type GatewayOptions,
+} from './realtime/gateway-decorators';
+export { RealtimeSocket } from './realtime/realtime-socket';
+export { Broadcast } from './realtime/broadcast';
+export type { ChannelEvent } from './realtime/channel-hub';
+export { RealtimeModule, type RealtimeModuleOptions } from './realtime/realtime-module';
+export { RealtimeTables1764633600000 } from './realtime/realtime-tables';
 export {
   FrameworkError,
   HttpError,

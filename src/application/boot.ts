@@ -24,7 +24,10 @@ import type { WrappedRoute } from '../routing/route-endpoint';
 import type { LimitableRoute } from '../ratelimit/rate-limits';
 import { RateLimits, withoutRateLimits } from '../ratelimit/rate-limits';
 import { Authentication } from '../auth/authentication';
+import { SESSION_KEYS } from '../session/session-keys';
 import { withoutAuthentication } from '../auth/without-authentication';
+import { Metrics } from '../observability/metrics';
+import { GatewayServer } from '../realtime/gateway-server';
 
 // What errors without a status of their own mean to the client, asked in order.
 const ERROR_DESCRIBERS = [
@@ -43,6 +46,8 @@ export interface ApplicationParts {
   readonly bootstrapHooks: BootstrapHooks;
   /** The shape of error answers, for those written outside the pipeline (a failed bootstrap, CONNECT). */
   readonly errorShape: ErrorShape;
+  /** The `@Gateway` classes, served on the application's server once it listens. */
+  readonly gateways: GatewayServer;
 }
 
 /**
@@ -85,6 +90,10 @@ export async function bootParts(
     errorDescribers: ERROR_DESCRIBERS,
     errorShape,
     prefix: settings.prefix,
+    cookies: {
+      keys: settings.cookieSecrets ?? (container.has(SESSION_KEYS) ? container.get(SESSION_KEYS) : undefined),
+      isSecure: process.env.NODE_ENV === 'production',
+    },
     globals: {
       guards: container.getAll(APP_GUARD),
       interceptors: container.getAll(APP_INTERCEPTOR),
@@ -94,6 +103,7 @@ export async function bootParts(
     // Shedding comes before any phase: an overloaded process reads no body of a request it turns away.
     refuse: load.isShedding ? shedLoad(load, errorShape) : undefined,
     cors: settings.cors,
+    answers: settings.answers,
     security: settings.securityHeaders,
     versioning: settings.versioning,
   });
@@ -103,6 +113,12 @@ export async function bootParts(
     pipeline.router.add(...compileController(type, instance, resolve, settings.prefix));
   }
   for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
+  const gateways = GatewayServer.from(
+    container,
+    logger,
+    container.has(Metrics) ? container.get(Metrics) : undefined,
+  );
+  pipeline.router.add(...gateways.routes());
 
   await callBootHook(container.instances(), 'onModuleInit');
   const bootstrapHooks = new BootstrapHooks({
@@ -112,7 +128,7 @@ export async function bootParts(
     // Booting (the embedded database's start among the hooks) is not overload: watched from here on.
     onDone: () => load.watch(),
   });
-  return { container, pipeline, status, logger, settings, bootstrapHooks, errorShape };
+  return { container, pipeline, status, logger, settings, bootstrapHooks, errorShape, gateways };
 }
 
 // A route's rate limit comes first, so that credentials are not tried faster than it allows; then

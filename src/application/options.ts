@@ -11,6 +11,7 @@ import { resolveVersioning, type Versioning, type VersioningOptions } from '../h
 import { isHeaderName } from '../http/raw-headers';
 import { joinPath } from '../routing/path';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
+import { resolveAnswerSettings, type AnswerSettings, type CompressionOptions } from '../http/answer-settings';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import type { Logger } from '../logging/logger';
 
@@ -70,11 +71,29 @@ export interface ApplicationOptions {
    */
   prefix?: string;
   /**
+   * The keys signed cookies are signed (the first) and verified (every one) with, newest first, so
+   * keys rotate: `ctx.setCookie(name, value, { signed: true })`, `ctx.cookie(name, { signed: true })`.
+   * Default: `SessionModule`'s secret, where the application imports it.
+   */
+  cookieSecrets?: string | readonly string[];
+  /**
    * Cross-origin requests from browsers: `true` allows any origin (`*`), an object says which origins
    * (strings, RegExps or a function) and how; preflights are answered 204 before routing, and an
    * origin not allowed gets no CORS header. `@Cors(...)` on a controller replaces it. Default: off.
    */
   cors?: boolean | CorsOptions;
+  /**
+   * A weak `ETag` on every 200 answer to GET and HEAD with a body keel writes (JSON, HTML, files,
+   * returned values); a matching `If-None-Match` gets 304 with no body. Default: `true`.
+   */
+  etag?: boolean;
+  /**
+   * Compresses answers with `br` or `gzip`, as the request's `Accept-Encoding` prefers: `true`, or
+   * `{ threshold }` (bytes; default 1024, smaller answers go out as they are). Never for event
+   * streams, 204/304, HEAD, byte ranges or types that are compressed already. Default: off (a
+   * balancer or CDN in front often compresses).
+   */
+  compression?: boolean | CompressionOptions;
   /**
    * helmet's headers on every answer: `X-Content-Type-Options`, `Referrer-Policy`, `Cross-Origin-*`...;
    * `Strict-Transport-Security` over HTTPS (or `X-Forwarded-Proto: https` under `trust proxy`); a
@@ -111,7 +130,10 @@ export interface ResolvedOptions {
   readonly errors: ErrorsOption | undefined;
   /** `''` for none. */
   readonly prefix: string;
+  /** Undefined where the option is not given. */
+  readonly cookieSecrets: readonly string[] | undefined;
   readonly cors: CorsPolicy | undefined;
+  readonly answers: AnswerSettings;
   readonly securityHeaders: SecurityHeaders | undefined;
   readonly versioning: Versioning | undefined;
 }
@@ -146,7 +168,9 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     requestScope: checkBoolean('requestScope', options.requestScope ?? true),
     errors: options.errors,
     prefix: checkPrefix(options.prefix),
+    cookieSecrets: checkSecrets(options.cookieSecrets),
     cors: corsPolicy(options.cors, 'cors'),
+    answers: resolveAnswerSettings(options),
     securityHeaders: securityHeaders(options.securityHeaders),
     versioning: resolveVersioning(options.versioning),
   };
@@ -199,4 +223,16 @@ function checkPrefix(value: unknown): string {
     );
   }
   return joinPath(value);
+}
+
+function checkSecrets(value: unknown): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  const keys: unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  if (keys.length === 0 || keys.some((key) => typeof key !== 'string' || key === ''))
+    throw LifecycleErrors.invalidOption(
+      'cookieSecrets',
+      value,
+      'a key, or a list of keys newest first, none empty',
+    );
+  return Object.freeze(keys as string[]);
 }

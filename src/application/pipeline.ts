@@ -9,6 +9,7 @@ import { forRequestsWithBody } from '../http/body-stage';
 import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
 import { Dispatcher } from '../http/dispatcher';
 import { CorsRules } from '../http/cors-rules';
+import type { AnswerSettings } from '../http/answer-settings';
 import type { CorsPolicy } from '../http/cors-policy';
 import { ErrorPages } from '../http/error-pages';
 import { beforeHead } from '../http/held-headers';
@@ -16,6 +17,7 @@ import type { SecurityHeaders } from '../http/security-headers';
 import type { Versioning } from '../http/versioning';
 import type { ErrorDescriber } from '../http/error-responder';
 import type { ErrorShape } from '../http/error-shape';
+import type { CookieSettings } from '../http/cookies';
 import { GLOBAL_KINDS, resolveHooks, type GlobalHooks } from '../hooks/route-hooks';
 import { filterCatcher } from '../hooks/filters';
 import { createExpressApp } from '../http/express-app';
@@ -56,6 +58,8 @@ export interface PipelineOptions {
   readonly errorShape: ErrorShape;
   /** What controllers' and resources' paths go under; `''` for nothing. */
   readonly prefix: string;
+  /** The keys cookies are signed with, and whether they are `Secure` by default. */
+  readonly cookies: CookieSettings;
   /** The `APP_GUARD`, `APP_INTERCEPTOR` and `APP_FILTER` instances, in module order. */
   readonly globals: GlobalHookInstances;
   /** Puts a route's handler behind its rate limit, if it has one; decided once per route, at boot. */
@@ -64,6 +68,8 @@ export interface PipelineOptions {
   readonly refuse: RequestRefusal | undefined;
   /** The application's CORS policy (option `cors`); undefined: none, unless a controller declares one. */
   readonly cors: CorsPolicy | undefined;
+  /** How answers' bodies are written: ETags, compression. */
+  readonly answers: AnswerSettings;
   /** The headers every answer carries, and HTML answers' Content-Security-Policy; undefined: none. */
   readonly security: SecurityHeaders | undefined;
   /** How requests name an API version (option `versioning`); undefined: none do. */
@@ -121,7 +127,18 @@ export class Pipeline {
       endpoints: {
         globals,
         wrap: options.limit,
-        parts: { views, pages, logger, urlFor, locals, loadHelpers, pageNonce, streams: this.streams },
+        parts: {
+          views,
+          pages,
+          logger,
+          urlFor,
+          locals,
+          loadHelpers,
+          pageNonce,
+          streams: this.streams,
+          answers: options.answers,
+          cookies: options.cookies,
+        },
         cors,
       },
       urls,
@@ -148,6 +165,8 @@ export class Pipeline {
         metadata: new Map(),
         streams: this.streams,
         shape: shapeOutput,
+        answers: options.answers,
+        cookies: options.cookies,
       },
       logger,
       pages,

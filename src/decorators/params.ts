@@ -1,6 +1,7 @@
 import type { Class } from '../container/token';
 import type { HookEntry, PipeTransform } from '../hooks/hook-types';
 import type { Context } from '../http/context';
+import type { CookieReadOptions } from '../http/cookies';
 import { MetadataKey } from '../metadata/keys';
 import { appendMetadata } from '../metadata/reflection';
 import { isStandardSchema, type StandardSchemaV1 } from '../binding/standard-schema';
@@ -107,6 +108,22 @@ export function Headers(
   ...pipes: PipeEntry[]
 ): ParameterDecorator {
   return paramDecorator('headers', { name, ...fallbackAndPipes(fallbackOrPipe, pipes) });
+}
+
+/**
+ * Injects the request's cookie `name`, or undefined, through its pipes: `ctx.cookie(name, options)`;
+ * `{ signed: true }` verifies it, and a tampered one is undefined. With no name, every cookie by name.
+ *
+ * @example
+ * @Get() index(@Cookies('theme') theme: string | undefined) {}
+ * @Get('cart') cart(@Cookies('cart', { signed: true }) cart: string | undefined) {}
+ */
+export function Cookies(
+  name?: string,
+  options: CookieReadOptions = {},
+  ...pipes: PipeEntry[]
+): ParameterDecorator {
+  return paramDecorator('cookies', { name, signed: options.signed === true, pipes });
 }
 
 /**

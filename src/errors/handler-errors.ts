@@ -33,4 +33,17 @@ export const HandlerErrors = defineErrors({
       `${route} uses the session, but the application has none.\n` +
       `Fix: import SessionModule.forRoot({ secret: () => process.env.SESSION_SECRET }) in the root module.`,
   },
+
+  noCookieSecret: {
+    code: 'E_NO_COOKIE_SECRET',
+    message: (route: string, cookie: string) =>
+      `${route} signs or verifies the cookie "${cookie}", but the application has no key to do it with.\n` +
+      `Fix: give createApplication the option cookieSecrets (or import SessionModule, whose secret then signs).`,
+  },
+
+  invalidCookie: {
+    code: 'E_INVALID_COOKIE',
+    message: (route: string, cookie: string, reason: string) =>
+      `${route} cannot set the cookie ${JSON.stringify(cookie)}: ${reason}.`,
+  },
 });

@@ -4,6 +4,7 @@ import { ConfigErrors } from './config-errors';
 import { ContainerErrors } from './container-errors';
 import { DatabaseAnswers } from './database-answers';
 import { DatabaseErrors } from './database-errors';
+import { FileErrors } from './file-errors';
 import { HandlerErrors } from './handler-errors';
 import { HookErrors } from './hook-errors';
 import { JobErrors } from './job-errors';
@@ -17,6 +18,7 @@ import { RequestErrors } from './request-errors';
 import { RoutingErrors } from './routing-errors';
 import { SessionErrors } from './session-errors';
 import { StreamErrors } from './stream-errors';
+import { RealtimeErrors } from './realtime-errors';
 import { TestingErrors } from './testing-errors';
 
 /**
@@ -46,7 +48,9 @@ export const ERROR_GROUPS = {
   RequestErrors,
   AuthErrors,
   StreamErrors,
+  RealtimeErrors,
   OutputErrors,
+  FileErrors,
 } as const;
 
 type Groups = typeof ERROR_GROUPS;

@@ -48,7 +48,7 @@ export interface ExceptionFilter<E = unknown> {
 
 /** The parameter a pipe transforms: where its value came from and its name. */
 export interface ParamTarget {
-  readonly source: 'param' | 'query' | 'form' | 'body' | 'headers' | 'custom';
+  readonly source: 'param' | 'query' | 'form' | 'body' | 'headers' | 'cookies' | 'custom';
   /** The name the decorator read (`id` for `@Param('id')`); undefined for whole-object reads. */
   readonly name?: string;
   /** The parameter's declared type, as TypeScript emitted it. */

@@ -15,6 +15,7 @@ function describe(target: ParamTarget): string {
     form: 'form field',
     body: 'body',
     headers: 'header',
+    cookies: 'cookie',
     custom: 'parameter',
   }[target.source];
   return target.name === undefined ? where : `${where} "${target.name}"`;

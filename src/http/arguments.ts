@@ -5,11 +5,12 @@ import { bindBody, bindQuery, prepareBinding, type BindResult } from './bind';
 import type { Context } from './context';
 import { RoutingErrors } from '../errors/routing-errors';
 import { isThenable } from './thenable';
+import { requestCookies } from './cookies';
 import { validateSchema, type StandardSchemaV1 } from '../binding/standard-schema';
 import { schemaResult } from './bind';
 
 /** The request reads a handler parameter can be decorated with. */
-export type ParamSource = 'param' | 'query' | 'form' | 'body' | 'headers' | 'ctx' | 'custom';
+export type ParamSource = 'param' | 'query' | 'form' | 'body' | 'headers' | 'cookies' | 'ctx' | 'custom';
 
 /** What one decorated parameter reads: its source, and the decorator's arguments. */
 export interface ArgumentSpec {
@@ -24,6 +25,8 @@ export interface ArgumentSpec {
   /** For decorators made by `createParamDecorator`: what reads the value, and the decorator's argument. */
   readonly read?: (ctx: Context, data: unknown) => unknown;
   readonly data?: unknown;
+  /** For `@Cookies(name, { signed: true })`: verify the cookie's signature. */
+  readonly signed?: boolean;
 }
 
 /** Reads one argument of a handler from its request: a value, or a promise of one; throws (or rejects) for a refused request. */
@@ -54,6 +57,11 @@ export function argumentReader(spec: ArgumentSpec, declaredType: unknown, source
       // Node's own headers object, not Express's request: reading it loads nothing.
       if (spec.name === undefined) return (_ctx, req) => req.headers;
       return (ctx) => (fallback === undefined ? ctx.requestHeader(name) : ctx.requestHeader(name, fallback));
+    case 'cookies': {
+      if (spec.name === undefined) return (_ctx, req) => ({ ...requestCookies(req) });
+      const options = { signed: spec.signed === true };
+      return (ctx) => ctx.cookie(name, options);
+    }
     case 'ctx':
       return (ctx) => ctx;
     case 'body':

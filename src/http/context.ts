@@ -12,11 +12,21 @@ import type { ErrorPages } from './error-pages';
 import { holdHeader, markHeadersObserved } from './held-headers';
 import { pageData } from './page-data';
 import { joinedRawHeader } from './raw-headers';
+import {
+  readCookie,
+  writeCookie,
+  type CookieOptions,
+  type CookieReadOptions,
+  type CookieSettings,
+} from './cookies';
 import { requestQuery } from './request-query';
-import { sendError } from './error-responder';
+import { respondWithError, sendError } from './error-responder';
+import { sendFile, type SendFileOptions } from './file-answer';
+import type { Readable } from 'node:stream';
 import { sendEmpty, sendHtml, sendJson } from './send';
 import { streamEvents, type SseOptions } from './event-stream';
 import type { OpenStreams } from './open-streams';
+import type { AnswerSettings } from './answer-settings';
 import { rawHeader } from './raw-headers';
 import { uploadedFiles, type UploadedFile, type UploadLimits } from './uploads';
 import type { ViewRenderer } from './views';
@@ -58,6 +68,10 @@ export interface RouteRuntime {
   readonly streams: OpenStreams;
   /** Shapes what the route answers with: class instances through their class's rules, the rest as it is. */
   readonly shape: (value: unknown) => unknown;
+  /** How answers' bodies are written: ETags, compression. */
+  readonly answers: AnswerSettings;
+  /** The keys cookies are signed with, and whether they are `Secure` by default. */
+  readonly cookies: CookieSettings;
 }
 
 let construct: (exchange: ContextTarget, runtime: RouteRuntime) => Context;
@@ -192,6 +206,37 @@ export class Context {
     return joinedRawHeader(this.#req.rawHeaders, name.toLowerCase()) ?? fallback;
   }
 
+  /**
+   * The request's cookie `name`, or undefined; `{ signed: true }` verifies its signature with the
+   * application's cookie keys, and a tampered one reads as absent.
+   * @example const cart = ctx.cookie('cart', { signed: true })
+   */
+  cookie(name: string, options: CookieReadOptions = {}): string | undefined {
+    return readCookie(this.#req, name, options, this.#cookieParts());
+  }
+
+  /**
+   * Sets the cookie `name` on the answer: `HttpOnly`, `SameSite=Lax`, `Path=/` and, in production,
+   * `Secure` unless `options` say otherwise; `{ signed: true }` signs it.
+   * @example ctx.setCookie('theme', 'dark', { maxAgeMs: 30 * 86_400_000 })
+   */
+  setCookie(name: string, value: string, options: CookieOptions = {}): void {
+    if (this.#isWritable()) writeCookie(this.#res, { name, value, options }, this.#cookieParts());
+  }
+
+  /**
+   * Tells the browser to drop the cookie `name`; give the `path` and `domain` it was set with.
+   * @example ctx.clearCookie('theme')
+   */
+  clearCookie(
+    name: string,
+    options: Pick<CookieOptions, 'path' | 'domain' | 'secure' | 'sameSite'> = {},
+  ): void {
+    if (!this.#isWritable()) return;
+    const expired = { ...options, expires: new Date(0) };
+    writeCookie(this.#res, { name, value: '', options: expired }, this.#cookieParts());
+  }
+
   /** Sets the response header `name`; the handler still answers through the context. @example ctx.header('Cache-Control', 'no-store') */
   header(name: string, value: string | number | readonly string[]): void {
     if (this.#isWritable()) holdHeader(this.#res, name, value);
@@ -217,6 +262,31 @@ export class Context {
     // The data is shaped as a JSON answer is: an excluded column never reaches a page either.
     const shaped = this.#runtime.shape(data) as object;
     sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, shaped)));
+  }
+
+  /**
+   * Sends a file: a path (read with `send`, relative to `root` when given, and never read when it
+   * leaves it) or a stream. `Content-Disposition` says `attachment` (or `inline`) with `filename`
+   * (default: the file's name), `Content-Type` comes from `type` or the name, and a path gets
+   * `Last-Modified`, a weak `ETag`, byte ranges (206, 416) and conditional requests (304). A file
+   * that is missing or outside `root` is answered 404 in the application's error shape. Resolves
+   * once the answer is out; never rejects, so a handler may `return` it or leave it.
+   *
+   * @example
+   * download(ctx: Context) { return ctx.sendFile(ctx.param('name'), { root: 'exports', filename: 'orders.csv' }); }
+   */
+  sendFile(file: string | Readable, options: SendFileOptions = {}): Promise<void> {
+    if (!this.#isWritable()) return Promise.resolve();
+    // The answer comes later: a handler that returns without awaiting it has answered all the same.
+    this.#exchange.isTakenOver = true;
+    const runtime = this.#runtime;
+    return sendFile(this.#req, this.#res, file, options, runtime.answers.etag).catch((error: unknown) =>
+      respondWithError(error, this.#req, this.#res, {
+        logger: runtime.logger,
+        pages: runtime.pages,
+        describers: [],
+      }),
+    );
   }
 
   /**
@@ -318,6 +388,10 @@ export class Context {
    */
   metadata<T = unknown>(key: unknown): T | undefined {
     return this.#runtime.metadata.get(key) as T | undefined;
+  }
+
+  #cookieParts(): { settings: CookieSettings; route: string } {
+    return { settings: this.#runtime.cookies, route: this.#runtime.description };
   }
 
   // A second answer (or one after keel already sent a 500) must not throw: it would surface as an

@@ -94,6 +94,22 @@ export function holdHeader(res: http.ServerResponse, name: string, value: Header
 }
 
 /**
+ * Adds `value` to the header `name` (one more `Set-Cookie`), held as {@link holdHeader} holds one.
+ *
+ * @example appendHeader(res, 'Set-Cookie', 'theme=dark; Path=/')
+ */
+export function appendHeader(res: http.ServerResponse, name: string, value: string): void {
+  const held = (res as http.ServerResponse & Observable)[HELD];
+  if (held === undefined) {
+    res.appendHeader(name, value);
+    return;
+  }
+  const known = held?.[name.toLowerCase()];
+  if (known === undefined) return holdHeader(res, name, value);
+  holdHeader(res, name, [...(Array.isArray(known) ? (known as string[]) : [String(known)]), value]);
+}
+
+/**
  * The headers held for `res`, now handed over (the response holds none after), in an object the
  * answer may add its own to and give to `writeHead`; an empty object when none are held.
  *
@@ -139,4 +155,17 @@ export function areHeadersObserved(res: http.ServerResponse): boolean {
 function setHeldHeaders(res: http.ServerResponse, held: HeaderObject): void {
   for (const name of Object.keys(held))
     if (!res.hasHeader(name)) res.setHeader(name, held[name] as HeaderValue);
+}
+
+/**
+ * The value a response header will go out with: the one set on `res`, else the one keel holds for it.
+ *
+ * @example
+ * if (answerHeader(res, 'content-type') === undefined) holdHeader(res, 'Content-Type', 'application/octet-stream');
+ */
+export function answerHeader(res: http.ServerResponse, name: string): http.OutgoingHttpHeader | undefined {
+  const set = res.getHeader(name);
+  if (set !== undefined) return set;
+  const held = (res as Observable)[HELD];
+  return held ? held[name.toLowerCase()] : undefined;
 }

@@ -252,12 +252,14 @@ function parametersOf(
       required: false,
       schema: parameterSchema(pipes, fallback),
     })),
-    ...(doc.headers ?? []).map(({ name, fallback, pipes }) => ({
-      name,
-      in: 'header',
-      required: false,
-      schema: parameterSchema(pipes, fallback),
-    })),
+    ...(['header', 'cookie'] as const).flatMap((where) =>
+      ((where === 'header' ? doc.headers : doc.cookies) ?? []).map(({ name, fallback, pipes }) => ({
+        name,
+        in: where,
+        required: false,
+        schema: parameterSchema(pipes, fallback),
+      })),
+    ),
     ...Object.entries(queryClass?.properties ?? {}).map(([name, schema]) => ({
       name,
       in: 'query',

@@ -17,7 +17,10 @@ import { isStandardSchema } from '../binding/standard-schema';
 export function handlerDoc(
   instance: object,
   property: string | symbol,
-): Pick<RouteDoc, 'body' | 'query' | 'headers' | 'queryClass' | 'params' | 'bodySchema' | 'querySchema'> {
+): Pick<
+  RouteDoc,
+  'body' | 'query' | 'headers' | 'cookies' | 'queryClass' | 'params' | 'bodySchema' | 'querySchema'
+> {
   const prototype = prototypeDeclaring(Object.getPrototypeOf(instance) as object, property);
   const params = getOwnMetadata<readonly ParamMetadata[]>(MetadataKey.params, prototype, property) ?? [];
   const types = getMethodParamTypes(prototype, property);
@@ -28,6 +31,7 @@ export function handlerDoc(
       .map(({ name = '', fallback, pipes }) => ({ name, fallback, ...(pipes?.length ? { pipes } : {}) }));
   const query = named('query');
   const headers = named('headers');
+  const cookies = named('cookies');
   const piped: ParamDoc[] = params
     .filter(
       (param) =>
@@ -42,6 +46,7 @@ export function handlerDoc(
     body: isApplicationClass(bodyType) ? (bodyType as Class) : undefined,
     query,
     ...(headers.length > 0 ? { headers } : {}),
+    ...(cookies.length > 0 ? { cookies } : {}),
     queryClass: isApplicationClass(queryType) ? (queryType as Class) : undefined,
     params: piped,
     ...(bodyParam?.schema ? { bodySchema: bodyParam.schema } : {}),

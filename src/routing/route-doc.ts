@@ -50,6 +50,8 @@ export interface RouteDoc {
   readonly query?: readonly QueryDoc[];
   /** The request headers it reads through `@Headers(name, fallback, ...pipes)`. */
   readonly headers?: readonly QueryDoc[];
+  /** The cookies it reads through `@Cookies(name)`. */
+  readonly cookies?: readonly QueryDoc[];
   /** The path parameters read through pipes; the others are strings. */
   readonly params?: readonly ParamDoc[];
   /** The class a whole query string is bound into (`@Query() filter: OrderFilter`). */

@@ -4,6 +4,7 @@ import { APP_GUARD, APP_MIDDLEWARE } from '../hooks/hook-tokens';
 import { createCsrfTokens } from './csrf-tokens';
 import { createSessionMiddleware } from './session-middleware';
 import { CsrfGuard } from './csrf-guard';
+import { SESSION_KEYS } from './session-keys';
 import { SessionErrors } from '../errors/session-errors';
 import type { SessionModuleOptions, SessionSecret } from './session-options';
 
@@ -28,15 +29,20 @@ export class SessionModule {
       module: SessionModule,
       providers: [
         {
+          provide: SESSION_KEYS,
+          useFactory: async (...injected: unknown[]) => signingKeys(await secret(...injected)),
+          inject: options.inject ?? [],
+        },
+        {
           provide: APP_MIDDLEWARE,
-          useFactory: async (...injected: unknown[]) =>
+          useFactory: (keys: string[]) =>
             createSessionMiddleware({
-              keys: signingKeys(await secret(...injected)),
+              keys,
               cookieName: options.cookieName ?? DEFAULT_COOKIE,
               maxAgeMs: options.maxAgeMs,
               csrf,
             }),
-          inject: options.inject ?? [],
+          inject: [SESSION_KEYS],
         },
         { provide: APP_GUARD, useValue: new CsrfGuard(csrf) },
       ],
