@@ -58,6 +58,20 @@ export type { OutputOptions } from './http/output-shaper';
 export type { SseOptions } from './http/event-stream';
 export type { SseEvent } from './http/event-frame';
 export {
+  ConnectedSocket,
+  Gateway,
+  MessageBody,
+  OnConnect,
+  OnDisconnect,
+  OnMessage,
+  type GatewayOptions,
+} from './realtime/gateway-decorators';
+export { RealtimeSocket } from './realtime/realtime-socket';
+export { Broadcast } from './realtime/broadcast';
+export type { ChannelEvent } from './realtime/channel-hub';
+export { RealtimeModule, type RealtimeModuleOptions } from './realtime/realtime-module';
+export { RealtimeTables1764633600000 } from './realtime/realtime-tables';
+export {
   FrameworkError,
   HttpError,
   type FieldErrors,

@@ -27,6 +27,7 @@ import { ServerDrain } from '../lifecycle/server-drain';
 import { shutDown } from '../lifecycle/shutdown';
 import { handleShutdownSignals } from '../lifecycle/signal-handling';
 import { createLogger, type Logger } from '../logging/logger';
+import type { GatewayServer } from '../realtime/gateway-server';
 import type { Router } from '../routing/router';
 import type { RouteParams, RouteQuery } from '../http/route-info';
 
@@ -69,6 +70,7 @@ export class Application {
   #settings: ShutdownSettings;
   readonly #bootstrapHooks: BootstrapHooks;
   readonly #errorShape: ErrorShape;
+  readonly #gateways: GatewayServer;
   #server: http.Server | undefined;
   #drain: ServerDrain | undefined;
   #bound: BoundAddress | undefined;
@@ -85,6 +87,7 @@ export class Application {
     this.#settings = parts.settings;
     this.#bootstrapHooks = parts.bootstrapHooks;
     this.#errorShape = parts.errorShape;
+    this.#gateways = parts.gateways;
   }
 
   /**
@@ -179,6 +182,8 @@ export class Application {
     this.#server = server;
     this.#drain = new ServerDrain(server);
     server.on('request', this.#drain.tracking(this.#pipeline.handle));
+    // Always: without a listener, Node would answer an upgrade as a plain GET.
+    this.#gateways.attach(server, this.#pipeline.serverClasses, this.#pipeline.handle);
     await bindServer(server, port, host).catch((error: unknown) => this.#abandon(server, error));
     // close() ran while the port was being bound, and its drain found nothing listening yet.
     if (this.#closing) {
@@ -269,7 +274,13 @@ export class Application {
         shutDown({
           instances: this.#container.instances().reverse(),
           drain: this.#drain,
-          streams: this.#pipeline.streams,
+          // WebSockets close 1001 where event streams end: once the server stops accepting.
+          streams: {
+            endAll: () => {
+              this.#pipeline.streams.endAll();
+              this.#gateways.closeAll();
+            },
+          },
           logger,
           delayMs,
           timeoutMs: this.#settings.shutdownTimeoutMs,

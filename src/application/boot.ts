@@ -26,6 +26,8 @@ import { RateLimits, withoutRateLimits } from '../ratelimit/rate-limits';
 import { Authentication } from '../auth/authentication';
 import { SESSION_KEYS } from '../session/session-keys';
 import { withoutAuthentication } from '../auth/without-authentication';
+import { Metrics } from '../observability/metrics';
+import { GatewayServer } from '../realtime/gateway-server';
 
 // What errors without a status of their own mean to the client, asked in order.
 const ERROR_DESCRIBERS = [
@@ -44,6 +46,8 @@ export interface ApplicationParts {
   readonly bootstrapHooks: BootstrapHooks;
   /** The shape of error answers, for those written outside the pipeline (a failed bootstrap, CONNECT). */
   readonly errorShape: ErrorShape;
+  /** The `@Gateway` classes, served on the application's server once it listens. */
+  readonly gateways: GatewayServer;
 }
 
 /**
@@ -108,6 +112,12 @@ export async function bootParts(
     pipeline.router.add(...compileController(type, instance, resolve, settings.prefix));
   }
   for (const registrar of container.getAll(APP_ROUTES)) registrar.register(pipeline.router);
+  const gateways = GatewayServer.from(
+    container,
+    logger,
+    container.has(Metrics) ? container.get(Metrics) : undefined,
+  );
+  pipeline.router.add(...gateways.routes());
 
   await callBootHook(container.instances(), 'onModuleInit');
   const bootstrapHooks = new BootstrapHooks({
@@ -117,7 +127,7 @@ export async function bootParts(
     // Booting (the embedded database's start among the hooks) is not overload: watched from here on.
     onDone: () => load.watch(),
   });
-  return { container, pipeline, status, logger, settings, bootstrapHooks, errorShape };
+  return { container, pipeline, status, logger, settings, bootstrapHooks, errorShape, gateways };
 }
 
 // A route's rate limit comes first, so that credentials are not tried faster than it allows; then

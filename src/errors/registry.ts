@@ -17,6 +17,7 @@ import { RequestErrors } from './request-errors';
 import { RoutingErrors } from './routing-errors';
 import { SessionErrors } from './session-errors';
 import { StreamErrors } from './stream-errors';
+import { RealtimeErrors } from './realtime-errors';
 import { TestingErrors } from './testing-errors';
 
 /**
@@ -46,6 +47,7 @@ export const ERROR_GROUPS = {
   RequestErrors,
   AuthErrors,
   StreamErrors,
+  RealtimeErrors,
   OutputErrors,
 } as const;
 

@@ -73,6 +73,26 @@ export function bindBody<T>(
 }
 
 /**
+ * Binds a value that came other than as a request body (a WebSocket frame's `data`) into `type`, as
+ * {@link bindBody} binds a JSON body; never throws for bad input.
+ *
+ * @example
+ * const said = await bindValue(frame.data, Say); // { ok: false, status: 422, errors: {...} }
+ */
+export function bindValue<T>(
+  value: unknown,
+  type: BindTarget<T>,
+  mode: BindingMode = DEFAULT_MODE,
+): BindResult<T> | Promise<BindResult<T>> {
+  if (nestingExceeds(value, MAX_DEPTH))
+    return invalid({ body: [`must not nest deeper than ${MAX_DEPTH} levels`] });
+  if (isStandardSchema(type)) return schemaResult(validateSchema(type, value, 'body'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return invalid({ body: ['must be an object'] });
+  return validateInto(type as Class<T & object>, value, mode) as BindResult<T> | Promise<BindResult<T>>;
+}
+
+/**
  * Binds the query string into `type` and validates it, its strings converted to the declared
  * number and boolean types as a form's are; never throws for bad input. `mode` as for {@link bindBody}.
  *

@@ -14,7 +14,7 @@ const title = `the sample's pages under the Content-Security-Policy${skipReason 
   const sample = useSample(isPostgresServer() ? { scratchOn: postgresUrl() } : { embedded: true });
   const browser = useBrowser();
 
-  test.each(['/', '/orders', '/orders/create', '/orders/999999'])(
+  test.each(['/', '/orders', '/orders/create', '/orders/999999', '/orders/live'])(
     '%s is sent with the policy and runs without a violation',
     async (path) => {
       const page = await openPage(browser(), sample().url);

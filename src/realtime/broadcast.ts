@@ -1,0 +1,221 @@
+import type { ClientConfig } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { SseEvent } from '../http/event-frame';
+import type { Logger } from '../logging/logger';
+import { ChannelHub, type ChannelEvent, type ChannelListener } from './channel-hub';
+import { NOTIFY_CHANNEL, PgListener } from './pg-listener';
+
+/** Settings of `Broadcast`, from `RealtimeModule.forRoot`. @internal */
+export interface BroadcastSettings {
+  /** How long events are kept for clients that reconnect. */
+  readonly replayWindowMs: number;
+}
+
+interface EventRow {
+  readonly id: string;
+  readonly channel: string;
+  readonly event: string;
+  readonly data: unknown;
+}
+
+// Pruned this often (by every replica: a DELETE that finds nothing costs an index probe).
+const PRUNE_EVERY_MS = 30_000;
+const RECENT_IDS = 10_000;
+const COLUMNS = 'id::text AS id, channel, event, data';
+
+/**
+ * Sends events to every WebSocket and SSE stream subscribed to a channel, on every replica: each
+ * event is stored (table `keel_realtime_events`, migration `RealtimeTables1764633600000`) with an
+ * increasing id, and a `NOTIFY` carrying only its id wakes every replica's `LISTEN`, which fetches it
+ * and delivers it to its own subscribers. Events stay for the replay window (default 2 minutes):
+ * a client that reconnects, to any replica, with `Last-Event-ID` gets what it missed, in order.
+ *
+ * @example
+ * await broadcast.publish('orders', 'created', { id: 7 });
+ * @Sse('orders/live') live(ctx: Context) { return this.broadcast.stream('orders', ctx.lastEventId); }
+ */
+export class Broadcast {
+  readonly #hub = new ChannelHub();
+  readonly #dataSource: DataSource;
+  readonly #settings: BroadcastSettings;
+  readonly #listener: PgListener;
+  // The highest id this replica has delivered: where a reconnected listener catches up from.
+  #lastId: bigint | undefined;
+  #pruner: NodeJS.Timeout | undefined;
+  #catchingUp: Promise<void> = Promise.resolve();
+  // The ids delivered lately: a notification and a catch-up may both name one.
+  readonly #delivered = new Set<string>();
+
+  /** @internal made by RealtimeModule */
+  constructor(dataSource: DataSource, settings: BroadcastSettings, logger: Logger) {
+    this.#dataSource = dataSource;
+    this.#settings = settings;
+    this.#listener = new PgListener(() => clientConfigOf(dataSource), logger, {
+      onIds: (ids) => this.#fetch('id = ANY($1::bigint[])', [ids]),
+      onListening: () => {
+        if (this.#lastId !== undefined) this.#fetch('id > $1', [String(this.#lastId)]);
+      },
+    });
+  }
+
+  /** @internal starts listening before the application serves */
+  async onApplicationBootstrap(): Promise<void> {
+    // Read before any client can subscribe: whatever is published from here on, before the
+    // listener is up included, reaches the subscribers through the first catch-up.
+    this.#lastId = await this.#listener.highestId();
+    this.#listener.start();
+    this.#pruner = setInterval(() => void this.#prune(), PRUNE_EVERY_MS);
+    this.#pruner.unref();
+  }
+
+  /** @internal */
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.#pruner);
+    await this.#listener.stop();
+  }
+
+  /** Whether this replica's `LISTEN` connection is up: events published elsewhere reach it. */
+  get isListening(): boolean {
+    return this.#listener.isListening;
+  }
+
+  /**
+   * Stores the event and wakes every replica; resolves with its id once it is stored and published.
+   * @example const id = await broadcast.publish('orders', 'created', order)
+   */
+  async publish(channel: string, event: string, data?: unknown): Promise<string> {
+    const rows = (await this.#dataSource.transaction(async (manager) => {
+      // One writer per channel at a time: ids commit in the order they were given, so a replay
+      // "after id N" never skips an event that committed late.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`keel_realtime:${channel}`]);
+      return manager.query(
+        `WITH stored AS (INSERT INTO keel_realtime_events (channel, event, data) VALUES ($1, $2, $3::jsonb) RETURNING id)
+         SELECT id::text AS id, pg_notify('${NOTIFY_CHANNEL}', id::text) FROM stored`,
+        [channel, event, JSON.stringify(data ?? null)],
+      );
+    })) as { id: string }[];
+    return rows[0]?.id ?? '';
+  }
+
+  /** `publish` by channel first. @example await broadcast.to('orders').emit('created', order) */
+  to(channel: string): { emit(event: string, data?: unknown): Promise<string> } {
+    return { emit: (event, data) => this.publish(channel, event, data) };
+  }
+
+  /** Calls `listener` with each event of `channel` this replica learns of; returns the unsubscribe. @example broadcast.subscribe('orders', (e) => ...) */
+  subscribe(channel: string, listener: ChannelListener): () => void {
+    return this.#hub.subscribe(channel, listener);
+  }
+
+  /**
+   * The events of `channel` as Server-Sent Events (`id`, `event`, `data`): first those after
+   * `lastEventId` still in the replay window, then each new one, in id order and none twice; ends
+   * when the client goes (or the server shuts down). Return it from an `@Sse()` handler, or give it to `ctx.sse()`.
+   *
+   * @example
+   * @Sse('orders/live') live(@LastEventId() last?: string) { return this.broadcast.stream('orders', last); }
+   */
+  stream(channel: string, lastEventId?: string): AsyncIterableIterator<SseEvent> {
+    const queue: ChannelEvent[] = [];
+    let wake: (() => void) | undefined;
+    let isDone = false;
+    const unsubscribe = this.#hub.subscribe(channel, (event) => {
+      queue.push(event);
+      wake?.();
+    });
+    let last = parseId(lastEventId);
+    const replay = last === undefined ? Promise.resolve([]) : this.#replay(channel, last);
+    let replayed: ChannelEvent[] | undefined;
+    const finish = (): IteratorResult<SseEvent> => {
+      isDone = true;
+      unsubscribe();
+      wake?.();
+      return { done: true, value: undefined };
+    };
+    const iterator: AsyncIterableIterator<SseEvent> = {
+      [Symbol.asyncIterator]: () => iterator,
+      next: async () => {
+        replayed ??= await replay.catch((error: unknown) => {
+          finish();
+          throw error;
+        });
+        for (;;) {
+          if (isDone) return { done: true, value: undefined };
+          const event = replayed.shift() ?? queue.shift();
+          if (event) {
+            const id = BigInt(event.id);
+            if (last !== undefined && id <= last) continue;
+            last = id;
+            return { done: false, value: { id: event.id, event: event.event, data: event.data } };
+          }
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+        }
+      },
+      return: () => Promise.resolve(finish()),
+    };
+    return iterator;
+  }
+
+  async #replay(channel: string, after: bigint): Promise<ChannelEvent[]> {
+    return (await this.#dataSource.query(
+      `SELECT ${COLUMNS} FROM keel_realtime_events
+       WHERE channel = $1 AND id > $2 AND created_at > now() - make_interval(secs => $3)
+       ORDER BY id`,
+      [channel, String(after), this.#settings.replayWindowMs / 1000],
+    )) as EventRow[];
+  }
+
+  // Fetches in the order notifications came, one query after the other: delivery keeps id order.
+  #fetch(where: string, parameters: unknown[]): void {
+    this.#catchingUp = this.#catchingUp.then(async () => {
+      const rows = (await this.#dataSource
+        .query(`SELECT ${COLUMNS} FROM keel_realtime_events WHERE ${where} ORDER BY id`, parameters)
+        .catch(() => [])) as EventRow[];
+      for (const row of rows) {
+        const id = BigInt(row.id);
+        if (this.#lastId === undefined || id > this.#lastId) this.#lastId = id;
+        if (this.#delivered.has(row.id)) continue;
+        this.#delivered.add(row.id);
+        if (this.#delivered.size > RECENT_IDS)
+          this.#delivered.delete(this.#delivered.values().next().value ?? '');
+        this.#hub.deliver(row);
+      }
+    });
+  }
+
+  async #prune(): Promise<void> {
+    await this.#dataSource
+      .query('DELETE FROM keel_realtime_events WHERE created_at < now() - make_interval(secs => $1)', [
+        this.#settings.replayWindowMs / 1000,
+      ])
+      .catch(() => undefined);
+  }
+}
+
+function parseId(value: string | undefined): bigint | undefined {
+  if (value === undefined || !/^\d{1,19}$/.test(value)) return undefined;
+  return BigInt(value);
+}
+
+// The LISTEN connection goes where the DataSource's pool does.
+function clientConfigOf(dataSource: DataSource): ClientConfig {
+  const options = dataSource.options as {
+    url?: string;
+    host?: string;
+    port?: number;
+    username?: string;
+    password?: string | (() => string | Promise<string>);
+    database?: string;
+    ssl?: ClientConfig['ssl'];
+  };
+  return {
+    connectionString: options.url,
+    host: options.host,
+    port: options.port,
+    user: options.username,
+    password: options.password,
+    database: options.database,
+    ssl: options.ssl,
+  };
+}

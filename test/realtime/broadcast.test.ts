@@ -1,0 +1,152 @@
+import { DataSource } from 'typeorm';
+import {
+  Broadcast,
+  ConnectedSocket,
+  Controller,
+  DatabaseModule,
+  Gateway,
+  LastEventId,
+  Module,
+  OnConnect,
+  Param,
+  Post,
+  RealtimeModule,
+  RealtimeTables1764633600000,
+  Sse,
+  type Application,
+  type RealtimeSocket,
+} from 'keel';
+import { bootApp } from '../factories/app';
+import { eventually } from '../factories/eventually';
+import { openEventStream } from '../factories/event-stream-client';
+import { captureLog } from '../factories/log';
+import { createScratchDatabase, type ScratchDatabase } from '../factories/scratch-database';
+import { postgresUrl } from '../factories/test-databases';
+import { connect } from './ws-client';
+
+@Gateway('/ws/orders')
+class OrdersGateway {
+  @OnConnect()
+  hello(@ConnectedSocket() socket: RealtimeSocket) {
+    socket.join('orders');
+    socket.send('joined', socket.channels);
+  }
+}
+
+@Controller('orders')
+class OrdersController {
+  constructor(private readonly broadcast: Broadcast) {}
+
+  @Post(':n')
+  async publish(@Param('n') n: string) {
+    return { id: await this.broadcast.publish('orders', 'order', { n: Number(n) }) };
+  }
+
+  @Sse('live')
+  live(@LastEventId() lastEventId?: string) {
+    return this.broadcast.stream('orders', lastEventId);
+  }
+}
+
+interface Replica {
+  readonly app: Application;
+  readonly url: string;
+}
+
+async function startReplica(databaseUrl: string): Promise<Replica> {
+  @Module({
+    imports: [
+      DatabaseModule.forRoot({
+        type: 'postgres',
+        url: databaseUrl,
+        migrations: [RealtimeTables1764633600000],
+        migrationsRun: true,
+      }),
+      RealtimeModule.forRoot(),
+    ],
+    controllers: [OrdersController],
+    providers: [OrdersGateway],
+  })
+  class AppModule {}
+  const log = captureLog('debug');
+  const app = await bootApp(AppModule, { logger: log.logger });
+  const { url } = await app.listen(0, '127.0.0.1');
+  const dataSource = app.get(DataSource);
+  const broadcast = app.get(Broadcast);
+  await eventually(
+    () =>
+      dataSource.isInitialized &&
+      broadcast.isListening &&
+      log.entries().some((entry) => entry.msg === 'migrations up to date'),
+    { within: 20_000, what: 'the replica to connect, migrate and listen' },
+  );
+  return { app, url };
+}
+
+// The ids and `n`s of the events in an event stream's text, in the order they came.
+function eventsIn(text: string): { id: string; n: number }[] {
+  return [...text.matchAll(/event: order\nid: (\d+)\ndata: (\{[^\n]*\})\n/g)].map(
+    ([, id = '', data = '']) => ({
+      id,
+      n: (JSON.parse(data) as { n: number }).n,
+    }),
+  );
+}
+
+async function publish(replica: Replica, n: number): Promise<string> {
+  const res = await fetch(`${replica.url}/orders/${n}`, { method: 'POST' });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe('Broadcast: channels shared by replicas through PostgreSQL', () => {
+  let database: ScratchDatabase;
+  let a: Replica;
+  let b: Replica;
+
+  beforeAll(async () => {
+    database = await createScratchDatabase(postgresUrl());
+    a = await startReplica(database.url);
+    b = await startReplica(database.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    await database?.drop();
+  });
+
+  test('an event published on replica A reaches a WebSocket client and an SSE client of replica B', async () => {
+    const socket = await connect(`${b.url.replace('http://', 'ws://')}/ws/orders`);
+    expect((await socket.next('joined')).data).toEqual(['orders']);
+    const stream = await openEventStream(`${b.url}/orders/live`);
+    const id = await publish(a, 1);
+    const frame = await socket.next('order');
+    expect(frame).toEqual({ event: 'order', data: { n: 1 }, id });
+    const text = await stream.waitFor('the order event', (seen) => eventsIn(seen).length === 1, 10_000);
+    expect(eventsIn(text)).toEqual([{ id, n: 1 }]);
+    socket.ws.close();
+    stream.leave();
+  });
+
+  test('an SSE client that reconnects to the other replica with Last-Event-ID gets every event it missed, once, in order', async () => {
+    const first = await openEventStream(`${a.url}/orders/live`);
+    await publish(a, 10);
+    await publish(b, 11);
+    const before = eventsIn(await first.waitFor('two events', (seen) => eventsIn(seen).length === 2, 10_000));
+    expect(before.map((event) => event.n)).toEqual([10, 11]);
+    first.leave();
+    // Missed while disconnected, published on both replicas.
+    const missed = [12, 13, 14, 15];
+    for (const n of missed) await publish(n % 2 === 0 ? a : b, n);
+    const lastEventId = before.at(-1)?.id ?? '';
+    const second = await openEventStream(`${b.url}/orders/live`, { 'last-event-id': lastEventId });
+    await publish(a, 16);
+    const after = eventsIn(await second.waitFor('five events', (seen) => eventsIn(seen).length >= 5, 10_000));
+    expect(after.map((event) => event.n)).toEqual([12, 13, 14, 15, 16]);
+    const ids = after.map((event) => BigInt(event.id));
+    expect(ids.every((id, index) => index === 0 || id > (ids[index - 1] ?? 0n))).toBe(true);
+    expect(ids[0]).toBeGreaterThan(BigInt(lastEventId));
+    second.leave();
+  });
+});
