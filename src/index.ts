@@ -56,6 +56,8 @@ export { LastEventId, Sse, type SseRouteOptions } from './decorators/sse';
 export { Returns, SerializeOptions } from './decorators/output';
 export type { OutputOptions } from './http/output-shaper';
 export type { SseOptions } from './http/event-stream';
+export type { SendFileOptions } from './http/file-answer';
+export type { CompressionOptions } from './http/answer-settings';
 export type { SseEvent } from './http/event-frame';
 export {
   ConnectedSocket,

@@ -103,6 +103,7 @@ export async function bootParts(
     // Shedding comes before any phase: an overloaded process reads no body of a request it turns away.
     refuse: load.isShedding ? shedLoad(load, errorShape) : undefined,
     cors: settings.cors,
+    answers: settings.answers,
     security: settings.securityHeaders,
     versioning: settings.versioning,
   });

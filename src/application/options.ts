@@ -11,6 +11,7 @@ import { resolveVersioning, type Versioning, type VersioningOptions } from '../h
 import { isHeaderName } from '../http/raw-headers';
 import { joinPath } from '../routing/path';
 import { LifecycleErrors } from '../errors/lifecycle-errors';
+import { resolveAnswerSettings, type AnswerSettings, type CompressionOptions } from '../http/answer-settings';
 import { checkBoolean, checkMilliseconds } from '../lifecycle/option-checks';
 import type { Logger } from '../logging/logger';
 
@@ -82,6 +83,18 @@ export interface ApplicationOptions {
    */
   cors?: boolean | CorsOptions;
   /**
+   * A weak `ETag` on every 200 answer to GET and HEAD with a body keel writes (JSON, HTML, files,
+   * returned values); a matching `If-None-Match` gets 304 with no body. Default: `true`.
+   */
+  etag?: boolean;
+  /**
+   * Compresses answers with `br` or `gzip`, as the request's `Accept-Encoding` prefers: `true`, or
+   * `{ threshold }` (bytes; default 1024, smaller answers go out as they are). Never for event
+   * streams, 204/304, HEAD, byte ranges or types that are compressed already. Default: off (a
+   * balancer or CDN in front often compresses).
+   */
+  compression?: boolean | CompressionOptions;
+  /**
    * helmet's headers on every answer: `X-Content-Type-Options`, `Referrer-Policy`, `Cross-Origin-*`...;
    * `Strict-Transport-Security` over HTTPS (or `X-Forwarded-Proto: https` under `trust proxy`); a
    * Content-Security-Policy on HTML answers, whose nonce templates read as `nonce`. `false` turns them
@@ -120,6 +133,7 @@ export interface ResolvedOptions {
   /** Undefined where the option is not given. */
   readonly cookieSecrets: readonly string[] | undefined;
   readonly cors: CorsPolicy | undefined;
+  readonly answers: AnswerSettings;
   readonly securityHeaders: SecurityHeaders | undefined;
   readonly versioning: Versioning | undefined;
 }
@@ -156,6 +170,7 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     prefix: checkPrefix(options.prefix),
     cookieSecrets: checkSecrets(options.cookieSecrets),
     cors: corsPolicy(options.cors, 'cors'),
+    answers: resolveAnswerSettings(options),
     securityHeaders: securityHeaders(options.securityHeaders),
     versioning: resolveVersioning(options.versioning),
   };

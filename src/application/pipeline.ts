@@ -9,6 +9,7 @@ import { forRequestsWithBody } from '../http/body-stage';
 import type { CanActivate, ExceptionFilter, Interceptor } from '../hooks/hook-types';
 import { Dispatcher } from '../http/dispatcher';
 import { CorsRules } from '../http/cors-rules';
+import type { AnswerSettings } from '../http/answer-settings';
 import type { CorsPolicy } from '../http/cors-policy';
 import { ErrorPages } from '../http/error-pages';
 import { beforeHead } from '../http/held-headers';
@@ -67,6 +68,8 @@ export interface PipelineOptions {
   readonly refuse: RequestRefusal | undefined;
   /** The application's CORS policy (option `cors`); undefined: none, unless a controller declares one. */
   readonly cors: CorsPolicy | undefined;
+  /** How answers' bodies are written: ETags, compression. */
+  readonly answers: AnswerSettings;
   /** The headers every answer carries, and HTML answers' Content-Security-Policy; undefined: none. */
   readonly security: SecurityHeaders | undefined;
   /** How requests name an API version (option `versioning`); undefined: none do. */
@@ -133,6 +136,7 @@ export class Pipeline {
           loadHelpers,
           pageNonce,
           streams: this.streams,
+          answers: options.answers,
           cookies: options.cookies,
         },
         cors,
@@ -161,6 +165,7 @@ export class Pipeline {
         metadata: new Map(),
         streams: this.streams,
         shape: shapeOutput,
+        answers: options.answers,
         cookies: options.cookies,
       },
       logger,

@@ -4,6 +4,7 @@ import { ConfigErrors } from './config-errors';
 import { ContainerErrors } from './container-errors';
 import { DatabaseAnswers } from './database-answers';
 import { DatabaseErrors } from './database-errors';
+import { FileErrors } from './file-errors';
 import { HandlerErrors } from './handler-errors';
 import { HookErrors } from './hook-errors';
 import { JobErrors } from './job-errors';
@@ -49,6 +50,7 @@ export const ERROR_GROUPS = {
   StreamErrors,
   RealtimeErrors,
   OutputErrors,
+  FileErrors,
 } as const;
 
 type Groups = typeof ERROR_GROUPS;

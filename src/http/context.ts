@@ -20,10 +20,13 @@ import {
   type CookieSettings,
 } from './cookies';
 import { requestQuery } from './request-query';
-import { sendError } from './error-responder';
+import { respondWithError, sendError } from './error-responder';
+import { sendFile, type SendFileOptions } from './file-answer';
+import type { Readable } from 'node:stream';
 import { sendEmpty, sendHtml, sendJson } from './send';
 import { streamEvents, type SseOptions } from './event-stream';
 import type { OpenStreams } from './open-streams';
+import type { AnswerSettings } from './answer-settings';
 import { rawHeader } from './raw-headers';
 import { uploadedFiles, type UploadedFile, type UploadLimits } from './uploads';
 import type { ViewRenderer } from './views';
@@ -65,6 +68,8 @@ export interface RouteRuntime {
   readonly streams: OpenStreams;
   /** Shapes what the route answers with: class instances through their class's rules, the rest as it is. */
   readonly shape: (value: unknown) => unknown;
+  /** How answers' bodies are written: ETags, compression. */
+  readonly answers: AnswerSettings;
   /** The keys cookies are signed with, and whether they are `Secure` by default. */
   readonly cookies: CookieSettings;
 }
@@ -257,6 +262,31 @@ export class Context {
     // The data is shaped as a JSON answer is: an excluded column never reaches a page either.
     const shaped = this.#runtime.shape(data) as object;
     sendHtml(this.#res, status, this.#runtime.views.render(name, pageData(this.#runtime, this.#res, shaped)));
+  }
+
+  /**
+   * Sends a file: a path (read with `send`, relative to `root` when given, and never read when it
+   * leaves it) or a stream. `Content-Disposition` says `attachment` (or `inline`) with `filename`
+   * (default: the file's name), `Content-Type` comes from `type` or the name, and a path gets
+   * `Last-Modified`, a weak `ETag`, byte ranges (206, 416) and conditional requests (304). A file
+   * that is missing or outside `root` is answered 404 in the application's error shape. Resolves
+   * once the answer is out; never rejects, so a handler may `return` it or leave it.
+   *
+   * @example
+   * download(ctx: Context) { return ctx.sendFile(ctx.param('name'), { root: 'exports', filename: 'orders.csv' }); }
+   */
+  sendFile(file: string | Readable, options: SendFileOptions = {}): Promise<void> {
+    if (!this.#isWritable()) return Promise.resolve();
+    // The answer comes later: a handler that returns without awaiting it has answered all the same.
+    this.#exchange.isTakenOver = true;
+    const runtime = this.#runtime;
+    return sendFile(this.#req, this.#res, file, options, runtime.answers.etag).catch((error: unknown) =>
+      respondWithError(error, this.#req, this.#res, {
+        logger: runtime.logger,
+        pages: runtime.pages,
+        describers: [],
+      }),
+    );
   }
 
   /**

@@ -11,10 +11,12 @@ import { runMiddleware } from './middleware';
 import type { RequestState } from './request-state';
 import type { RouteInfo } from './route-info';
 import { answerStatus, declaredStatus } from './answer-status';
-import { sendEmpty, sendJson } from './send';
+import { isBytes, isStreamBody, streamBody } from './body-stream';
+import { sendBytes, sendEmpty, sendJson } from './send';
 import { isThenable } from './thenable';
 import type { ViewRenderer } from './views';
 import type { OpenStreams } from './open-streams';
+import type { AnswerSettings } from './answer-settings';
 import { shapeOutput } from './output-shaper';
 
 /** Path parameters by name, decoded. */
@@ -77,6 +79,7 @@ export interface EndpointParts {
   readonly loadHelpers: () => void;
   readonly pageNonce: RouteRuntime['pageNonce'];
   readonly streams: OpenStreams;
+  readonly answers: AnswerSettings;
   readonly cookies: CookieSettings;
 }
 
@@ -104,6 +107,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     description,
     metadata: routeCall.metadata,
     streams: parts.streams,
+    answers: parts.answers,
     shape: routeCall.shape ?? shapeOutput,
     cookies: parts.cookies,
   };
@@ -114,15 +118,19 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
   // With `@HttpCode` the handler has said what it answers, so returning nothing answers that, bodiless.
   const isDeclared = declaredStatus(routeCall.metadata) !== undefined;
 
-  const finish = (exchange: Exchange, result: unknown): void => {
-    if (exchange.hasResponded) return;
+  const finish = (exchange: Exchange, result: unknown): Promise<void> | undefined => {
+    if (exchange.hasResponded) return undefined;
     if (result === undefined) {
-      if (exchange.isTakenOver) return;
+      if (exchange.isTakenOver) return undefined;
       if (!isDeclared) throw HandlerErrors.noResponse(description);
-      return sendEmpty(exchange.res, statusOf(exchange));
+      sendEmpty(exchange.res, statusOf(exchange));
+      return undefined;
     }
+    if (isBytes(result)) sendBytes(exchange.res, statusOf(exchange), result);
+    else if (isStreamBody(result)) return streamBody(exchange.res, statusOf(exchange), result);
     // A value JSON cannot hold (a BigInt, a cycle) throws here, a 500 like any other throw.
-    sendJson(exchange.res, statusOf(exchange), runtime.shape(result));
+    else sendJson(exchange.res, statusOf(exchange), runtime.shape(result));
+    return undefined;
   };
   // A status the handler set through `ctx.res` wins over the route's (Node starts every response at 200).
   const statusOf = (exchange: Exchange): number =>
@@ -132,8 +140,7 @@ export function prepareEndpoint(routeCall: RouteCall, parts: EndpointParts): End
     const result = call(exchange.ctx, exchange.req);
     // Sync handlers finish at once: no promise and no extra tick on the hot path.
     if (isThenable(result)) return Promise.resolve(result).then((value) => finish(exchange, value));
-    finish(exchange, result);
-    return undefined;
+    return finish(exchange, result);
   };
 
   return {

@@ -156,3 +156,16 @@ function setHeldHeaders(res: http.ServerResponse, held: HeaderObject): void {
   for (const name of Object.keys(held))
     if (!res.hasHeader(name)) res.setHeader(name, held[name] as HeaderValue);
 }
+
+/**
+ * The value a response header will go out with: the one set on `res`, else the one keel holds for it.
+ *
+ * @example
+ * if (answerHeader(res, 'content-type') === undefined) holdHeader(res, 'Content-Type', 'application/octet-stream');
+ */
+export function answerHeader(res: http.ServerResponse, name: string): http.OutgoingHttpHeader | undefined {
+  const set = res.getHeader(name);
+  if (set !== undefined) return set;
+  const held = (res as Observable)[HELD];
+  return held ? held[name.toLowerCase()] : undefined;
+}

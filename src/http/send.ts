@@ -1,8 +1,10 @@
 import type { ServerResponse } from 'node:http';
-import { areHeadersObserved, takeHeldHeaders } from './held-headers';
+import { answerHeader, areHeadersObserved, takeHeldHeaders } from './held-headers';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
+/** The type of bytes whose type nobody said. */
+export const OCTET_STREAM = 'application/octet-stream';
 // Statuses whose answers carry no body (Node drops it; the headers must not describe one).
 const BODILESS = new Set([204, 304]);
 
@@ -36,8 +38,20 @@ export function sendEmpty(res: ServerResponse, status: number): void {
   res.end();
 }
 
+/**
+ * Writes bytes a handler returned (a `Buffer`, a `Uint8Array`): `application/octet-stream` unless
+ * the handler set a `Content-Type` itself.
+ *
+ * @example
+ * sendBytes(res, 200, Buffer.from([1, 2, 3]));
+ */
+export function sendBytes(res: ServerResponse, status: number, body: Uint8Array): void {
+  const type = answerHeader(res, 'content-type');
+  sendText(res, status, typeof type === 'string' ? type : OCTET_STREAM, body);
+}
+
 /** Writes a body of any type (Prometheus's text format) straight to the response. @example sendText(res, 200, 'text/plain; version=0.0.4; charset=utf-8', text) */
-export function sendText(res: ServerResponse, status: number, type: string, body: string): void {
+export function sendText(res: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
   if (BODILESS.has(status)) return sendEmpty(res, status);
   const length = Buffer.byteLength(body);
   if (areHeadersObserved(res)) {
