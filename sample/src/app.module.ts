@@ -9,6 +9,8 @@ import {
   Module,
   OpenApiModule,
   RateLimitModule,
+  RealtimeModule,
+  RealtimeTables1764633600000,
   SessionModule,
   apiTokens,
   session,
@@ -27,7 +29,6 @@ import { CreateOrders1732320000000 } from './migrations/1732320000000-create-ord
 import { OrderJobs } from './orders/order-jobs';
 import { Order } from './orders/order.entity';
 import { OrderService } from './orders/order-service';
-import { OrderFeed } from './orders/order-feed';
 import { LiveOrdersController } from './http/controllers/live-orders';
 import { StartupReport } from './startup-report';
 import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-add-order-internal-note';
@@ -50,14 +51,21 @@ import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-ad
           url,
           server,
           entities: [Order],
-          // keel's own tables of logins and API tokens, then the sample's
-          migrations: [AuthTables1764547200000, CreateOrders1732320000000, AddOrderInternalNote1795814984841],
+          // keel's own tables (logins and API tokens, live events), then the sample's
+          migrations: [
+            AuthTables1764547200000,
+            RealtimeTables1764633600000,
+            CreateOrders1732320000000,
+            AddOrderInternalNote1795814984841,
+          ],
           migrationsRun: true,
           poolSize: POOL_SIZE,
         };
       },
     }),
     DatabaseModule.forFeature([Order]),
+    // The live list's channel, shared by every replica through the database.
+    RealtimeModule.forRoot(),
     HealthModule.forRoot({
       inject: [SampleConfig],
       useFactory: (config: SampleConfig) => ({
@@ -119,7 +127,6 @@ import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-ad
   ],
   providers: [
     OrderService,
-    OrderFeed,
     OrderJobs,
     StartupReport,
     OperatorAccount,

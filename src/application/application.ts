@@ -7,7 +7,7 @@ import { serverTimeouts } from './server-timeouts';
 import { isCliCommand } from '../cli/command-words';
 import type { Container } from '../container/container';
 import type { Token } from '../container/token';
-import { refuseConnect } from '../http/connect-refusal';
+import { answerClientErrors, refuseConnect } from '../http/socket-answers';
 import type { MiddlewareEntry } from '../http/middleware';
 import type { Express, Pipeline } from './pipeline';
 import { Errors } from '../errors';
@@ -177,6 +177,7 @@ export class Application {
     // Requests and responses are made with Express's helpers already in place: nothing per request.
     const server = http.createServer({ ...this.#pipeline.serverClasses, ...serverTimeouts(this.#settings) });
     refuseConnect(server, this.#errorShape);
+    answerClientErrors(server, this.#errorShape);
     if (this.#settings.maxConnections !== undefined) server.maxConnections = this.#settings.maxConnections;
     this.#server = server;
     this.#drain = new ServerDrain(server);

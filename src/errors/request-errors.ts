@@ -29,6 +29,24 @@ export const RequestErrors = defineErrors({
     message: () => 'malformed percent-encoding in the path',
   },
 
+  malformedRequest: {
+    code: 'E_MALFORMED_REQUEST',
+    status: 400,
+    message: () => 'malformed request',
+  },
+
+  requestTimeout: {
+    code: 'E_REQUEST_TIMEOUT',
+    status: 408,
+    message: () => 'request timeout',
+  },
+
+  headersTooLarge: {
+    code: 'E_HEADERS_TOO_LARGE',
+    status: 431,
+    message: () => 'request headers too large',
+  },
+
   malformedJson: {
     code: 'E_MALFORMED_JSON',
     status: 400,

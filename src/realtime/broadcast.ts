@@ -21,6 +21,8 @@ interface EventRow {
 // Pruned this often (by every replica: a DELETE that finds nothing costs an index probe).
 const PRUNE_EVERY_MS = 30_000;
 const RECENT_IDS = 10_000;
+const POLL_EVERY_MS = 1000;
+const POLL_MARGIN = 32n;
 const COLUMNS = 'id::text AS id, channel, event, data';
 
 /**
@@ -42,7 +44,9 @@ export class Broadcast {
   // The highest id this replica has delivered: where a reconnected listener catches up from.
   #lastId: bigint | undefined;
   #pruner: NodeJS.Timeout | undefined;
+  #poller: NodeJS.Timeout | undefined;
   #catchingUp: Promise<void> = Promise.resolve();
+  #isCatchUpQueued = false;
   // The ids delivered lately: a notification and a catch-up may both name one.
   readonly #delivered = new Set<string>();
 
@@ -51,10 +55,10 @@ export class Broadcast {
     this.#dataSource = dataSource;
     this.#settings = settings;
     this.#listener = new PgListener(() => clientConfigOf(dataSource), logger, {
-      onIds: (ids) => this.#fetch('id = ANY($1::bigint[])', [ids]),
-      onListening: () => {
-        if (this.#lastId !== undefined) this.#fetch('id > $1', [String(this.#lastId)]);
-      },
+      // A notification only wakes the replica: it reads everything after what it delivered, so
+      // that an event whose fetch failed (the pool not connected yet) is never overtaken by a later one.
+      onIds: () => this.#catchUp(),
+      onListening: () => this.#catchUp(),
     });
   }
 
@@ -66,11 +70,17 @@ export class Broadcast {
     this.#listener.start();
     this.#pruner = setInterval(() => void this.#prune(), PRUNE_EVERY_MS);
     this.#pruner.unref();
+    // A safety net under NOTIFY: a notification lost with a dropped connection, or a server that
+    // does not pass them between connections (the embedded PGlite), delays an event, never loses it.
+    // The margin takes in an event of another channel that committed after a higher id was seen.
+    this.#poller = setInterval(() => this.#catchUp(), POLL_EVERY_MS);
+    this.#poller.unref();
   }
 
   /** @internal */
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.#pruner);
+    clearInterval(this.#poller);
     await this.#listener.stop();
   }
 
@@ -166,11 +176,18 @@ export class Broadcast {
     )) as EventRow[];
   }
 
-  // Fetches in the order notifications came, one query after the other: delivery keeps id order.
-  #fetch(where: string, parameters: unknown[]): void {
+  // One query at a time, and one waiting at most, whatever the number of wakes: a burst of
+  // notifications costs a query or two. Events of a channel commit in id order (publish's lock),
+  // so a channel's events are delivered in order; the margin takes in an event of another channel
+  // that committed after a higher id was seen (delivered once: the recent ids are remembered).
+  #catchUp(): void {
+    if (this.#isCatchUpQueued || this.#lastId === undefined) return;
+    this.#isCatchUpQueued = true;
     this.#catchingUp = this.#catchingUp.then(async () => {
+      this.#isCatchUpQueued = false;
+      const after = String((this.#lastId ?? 0n) - POLL_MARGIN);
       const rows = (await this.#dataSource
-        .query(`SELECT ${COLUMNS} FROM keel_realtime_events WHERE ${where} ORDER BY id`, parameters)
+        .query(`SELECT ${COLUMNS} FROM keel_realtime_events WHERE id > $1 ORDER BY id`, [after])
         .catch(() => [])) as EventRow[];
       for (const row of rows) {
         const id = BigInt(row.id);

@@ -192,3 +192,17 @@ describe('Server-Sent Events through real HTTP', () => {
     expect(Object.keys(answer?.content ?? {})).toEqual(['text/event-stream']);
   });
 });
+
+describe('Server-Sent Events beside compression and ETags', () => {
+  const compressing = useServedApp(EventsModule, { compression: { threshold: 0 }, etag: true });
+
+  test('an event stream is never compressed and never given an ETag', async () => {
+    const stream = await openEventStream(`${compressing().url}/events/framed`, {
+      'accept-encoding': 'br, gzip',
+    });
+    await stream.ended;
+    expect(stream.headers['content-encoding']).toBeUndefined();
+    expect(stream.headers.etag).toBeUndefined();
+    expect(stream.text()).toMatch(/^event: note\nid: 7\ndata: first line\n/);
+  });
+});

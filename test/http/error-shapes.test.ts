@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import net from 'node:net';
 import { IsEmail } from 'class-validator';
 import { DataSource } from 'typeorm';
 import {
@@ -144,6 +145,42 @@ async function ask(url: string, init: RequestInit = {}): Promise<Answer> {
   return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
 }
 
+/** What the server answers `text` sent as is on a connection of its own, which it closes. */
+function askRaw(url: string, text: string): Promise<Answer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = net.connect(Number(port), hostname, () => socket.write(text));
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    socket.on('error', reject).on('close', () => {
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
+        type: /^content-type: (.*)$/im.exec(head)?.[1] ?? null,
+        body: JSON.parse(body) as unknown,
+      });
+    });
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
+  });
+}
+
+/** Requests Node hands keel as a bare socket: what keel writes on it by hand. */
+const RAW_CONDITIONS = [
+  { name: 'a broken request line', text: 'GET /x HTTP/9\r\n\r\n', status: 400, message: 'malformed request' },
+  {
+    name: 'headers over the limit',
+    text: `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
+    status: 431,
+    message: 'request headers too large',
+  },
+  {
+    name: 'CONNECT',
+    text: 'CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n',
+    status: 405,
+    message: 'method CONNECT not allowed',
+  },
+];
+
 const json = (body: string): RequestInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -263,6 +300,14 @@ describe.each(SHAPES)('errors: $name', (shape) => {
     const schemaName = condition.status === 422 ? 'ValidationError' : 'Error';
     const validate = schemaValidator(document)({ $ref: `#/components/schemas/${schemaName}` });
     expect({ valid: validate(answer.body), errors: validate.errors }).toEqual({ valid: true, errors: null });
+  });
+
+  test.each(RAW_CONDITIONS)('$name answers $status in the shape, written by hand', async (condition) => {
+    expect(await askRaw(served.url, condition.text)).toEqual({
+      status: condition.status,
+      type: shape.type,
+      body: shape.body(condition.status, condition.message),
+    });
   });
 
   test('the document states the shape’s media type for each error answer', () => {

@@ -36,7 +36,7 @@ test('a body that arrives too slowly is cut at requestTimeoutMs with 408', async
     `POST /echo HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
   );
 
-  expect(received).toMatch(/^HTTP\/1\.1 408 /);
+  expect(received).toMatch(/^HTTP\/1\.1 408 [^]*\r\n\r\n\{"error":"request timeout"\}$/);
   expect(ms).toBeGreaterThanOrEqual(350);
   expect(ms).toBeLessThan(1500);
 });
@@ -46,6 +46,10 @@ test('headers that arrive too slowly are cut at headersTimeoutMs with 408', asyn
   const { received, ms } = await stallAfter(port, `GET /slow HTTP/1.1\r\nHost: ${HOST}\r\n`);
 
   expect(received).toMatch(/^HTTP\/1\.1 408 /);
+  // In the application's error shape, as every error answer.
+  expect(received).toMatch(
+    /\r\nContent-Type: application\/json; charset=utf-8\r\n[^]*\r\n\r\n\{"error":"request timeout"\}$/,
+  );
   expect(ms).toBeLessThan(1500);
 });
 

@@ -28,18 +28,21 @@ function startReplica(databaseUrl: string, port: number): Promise<ChildApp> {
 /** What one client received: the ids in order, and how often it had to connect again. */
 interface Received {
   readonly ids: string[];
+  /** Each connection it opened, with the Last-Event-ID it sent. */
+  readonly marks: string[];
   reconnects: number;
 }
 
 // An EventSource as browsers run it: on any end, it connects again with the last id it saw.
 function sseClient(url: string): { received: Received; stop(): void } {
-  const received: Received = { ids: [], reconnects: 0 };
+  const received: Received = { ids: [], marks: [], reconnects: 0 };
   let isStopped = false;
   let current: http.ClientRequest | undefined;
   const open = () => {
     const last = received.ids.at(-1);
     const headers: http.OutgoingHttpHeaders = { accept: 'text/event-stream' };
     if (last !== undefined) headers['last-event-id'] = last;
+    received.marks.push(`open@${last ?? '-'}`);
     let buffer = '';
     let isDone = false;
     const again = () => {
@@ -79,7 +82,7 @@ function sseClient(url: string): { received: Received; stop(): void } {
 
 // A WebSocket client that connects again whenever its socket closes; it has no resume.
 function wsClient(url: string): { received: Received; stop(): void } {
-  const received: Received = { ids: [], reconnects: 0 };
+  const received: Received = { ids: [], marks: [], reconnects: 0 };
   let isStopped = false;
   let current: WebSocket | undefined;
   const open = () => {
@@ -229,6 +232,16 @@ test('three replicas behind HAProxy are replaced one by one while events are pub
       },
     };
     process.stdout.write(`realtime rolling restart: ${JSON.stringify(figures)}\n`);
+    // What a client missed, beside where it reconnected, for a failure to be read.
+    for (const client of sse) {
+      const seen = new Set(client.received.ids);
+      const first = BigInt(client.received.ids[0] ?? '0');
+      const missing = publisher.acknowledged.filter((id) => BigInt(id) >= first && !seen.has(id));
+      if (missing.length > 0)
+        process.stdout.write(
+          `SSE client missed ${missing.join(',')}; it opened ${client.received.marks.join(', ')}\n`,
+        );
+    }
 
     expect(exits).toEqual([0, 0, 0]);
     expect(publisher.acknowledged.length).toBeGreaterThan(50);

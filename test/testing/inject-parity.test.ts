@@ -111,8 +111,8 @@ const REQUESTS: [string, number, InjectOptions & { method: string; url: string }
     { method: 'POST', url: '/items/5', headers: FORM_TYPE, payload: '_method=PUT&name=washer' },
   ],
   [
-    'POST a multipart form',
-    200,
+    'POST a multipart form: 201, as a value a POST returns',
+    201,
     {
       method: 'POST',
       url: '/forms/uploads',

@@ -1,7 +1,7 @@
-import { Injectable, InjectRepository, Jobs } from 'keel';
+import { instanceToPlain } from 'class-transformer';
+import { Broadcast, Injectable, InjectRepository, Jobs } from 'keel';
 import { DataSource, type Repository } from 'typeorm';
 import { Order } from './order.entity';
-import { OrderFeed } from './order-feed';
 import type { OrderInput } from './order-input';
 import { OrderNotFound } from './order-not-found';
 import { positiveInteger } from './request-numbers';
@@ -14,6 +14,9 @@ export interface OrderPage {
   readonly total: number;
 }
 
+/** The channel of new orders, which the live list streams. */
+export const ORDERS_CHANNEL = 'orders';
+
 /** How many orders a page shows. */
 export const PAGE_SIZE = 10;
 
@@ -24,7 +27,7 @@ export class OrderService {
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly jobs: Jobs,
     private readonly dataSource: DataSource,
-    private readonly feed: OrderFeed,
+    private readonly broadcast: Broadcast,
   ) {}
 
   async page(page: number): Promise<OrderPage> {
@@ -61,7 +64,8 @@ export class OrderService {
       );
       return order;
     });
-    this.feed.announce();
+    // Once committed: every replica's live list shows it, and a browser that reconnects gets it.
+    await this.broadcast.publish(ORDERS_CHANNEL, 'order', instanceToPlain(stored));
     return stored;
   }
 

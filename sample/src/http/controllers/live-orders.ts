@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Controller, Get, LastEventId, Public, Sse, type Context } from 'keel';
-import { OrderFeed } from '../../orders/order-feed';
-import { positiveInteger } from '../../orders/request-numbers';
+import { Broadcast, Controller, Get, LastEventId, Public, Sse, type Context } from 'keel';
+import { ORDERS_CHANNEL } from '../../orders/order-service';
 
 // The page's script is a file of its own (no inline script: the page keeps to a strict
 // Content-Security-Policy), served from here beside the page.
@@ -10,15 +9,16 @@ const SCRIPT = path.join(__dirname, '..', '..', '..', 'views', 'orders', 'live-o
 
 /**
  * The live list of new orders: a page, its script, and the Server-Sent Events stream it reads, one
- * `order` event per order stored, on any replica. A browser that reconnects sends the id of the last
- * order it saw (`Last-Event-ID`) and gets every later one. Open to anyone, as the other lists are.
+ * `order` event per order stored, on any replica (the channel `orders` of keel's `Broadcast`). A
+ * browser that reconnects, to any replica, sends the id of the last event it saw (`Last-Event-ID`)
+ * and gets every later one, none twice. Open to anyone, as the other lists are.
  */
 @Public()
 @Controller('orders/live')
 export class LiveOrdersController {
   #script: string | undefined;
 
-  constructor(private readonly feed: OrderFeed) {}
+  constructor(private readonly broadcast: Broadcast) {}
 
   // GET /orders/live
   @Get('', { name: 'orders.live' })
@@ -29,7 +29,7 @@ export class LiveOrdersController {
   // GET /orders/live/events
   @Sse('events', { name: 'orders.live.events' })
   events(@LastEventId() lastEventId: string | undefined) {
-    return this.feed.after(lastEventId === undefined ? undefined : (positiveInteger(lastEventId) ?? 0));
+    return this.broadcast.stream(ORDERS_CHANNEL, lastEventId);
   }
 
   // GET /orders/live/live-orders.js
