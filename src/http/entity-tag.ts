@@ -1,17 +1,36 @@
 import type { IncomingMessage } from 'node:http';
-import etag from 'etag';
 
 /**
- * The weak validator of a body keel writes (the `etag` package's, as Express's): its length and a
- * hash of its bytes.
+ * Two 32-bit multiplicative hashes (FNV-1a's, and one with MurmurHash2's multiplier) of the body's
+ * code units, or of its bytes (text beyond ASCII tags otherwise than its bytes would: each route sends
+ * its body the same way every time): a weak validator only has to change when the body does, and a tag is
+ * on every GET answer, where SHA-1 through node:crypto cost a plain route a tenth of its instructions.
+ */
+function hashOf(body: string | Uint8Array): string {
+  let first = 0x811c9dc5;
+  let second = 0x9747b28c;
+  const isText = typeof body === 'string';
+  for (let index = 0; index < body.length; index++) {
+    const unit = isText ? body.charCodeAt(index) : (body[index] as number);
+    first = Math.imul(first ^ unit, 0x01000193);
+    second = Math.imul(second ^ unit, 0x5bd1e995);
+    second ^= second >>> 15;
+  }
+  return hex(first) + hex(second);
+}
+
+const hex = (word: number): string => (word >>> 0).toString(16).padStart(8, '0');
+
+/**
+ * The weak validator of a body keel writes: the length of its bytes in hexadecimal and a hash of
+ * its content.
  *
  * @example
- * weakTag('{"id":1}'); // 'W/"8-..."'
+ * weakTag('{"id":1}'); // 'W/"8-…"'
  */
 export function weakTag(body: string | Uint8Array): string {
-  return etag(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength), {
-    weak: true,
-  });
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  return `W/"${length.toString(16)}-${hashOf(body)}"`;
 }
 
 /**

@@ -1,18 +1,23 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { checkRoute } from '../../bench/src/processes/answer-check';
 import { ZOD_ORDER_ROUTE, benchRoute } from '../../bench/src/measure/routes';
 
 /** A real server answering `POST /api/orders` and `GET /api/orders/42` with what `answers` says. */
-async function serve(answers: Record<string, { status: number; body: unknown }>): Promise<http.Server> {
+async function serve(
+  answers: Record<string, { status: number; body: unknown; headers?: Record<string, string> }>,
+): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const isRefused = body.includes('not an address');
       const answer = answers[`${req.method} ${req.url}${isRefused ? ' refused' : ''}`];
-      res.writeHead(answer?.status ?? 404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer?.body ?? { error: 'not found' }));
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...answer?.headers };
+      res.writeHead(answer?.status ?? 404, headers);
+      const text = JSON.stringify(answer?.body ?? { error: 'not found' });
+      res.end(headers['content-encoding'] === 'gzip' ? gzipSync(text) : text);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,5 +107,19 @@ describe('the answers a server must give before it is measured', () => {
     await expect(checkRoute('peer', url, benchRoute('GET /orders/:id'), soon())).rejects.toThrow(
       'peer answered GET /orders/:id with nothing, not 200 {"id":"42","status":"open"}',
     );
+  });
+
+  it('holds the answer to the headers the route names, reading a compressed body as a client does', async () => {
+    const order = { status: 200, body: { id: '42', status: 'open' } };
+    const tagged = { ...benchRoute('GET /orders/:id'), answerHeaders: { etag: /^W\/"[^"]+"$/ } };
+    const url = await start({ 'GET /orders/42': { ...order, headers: { etag: 'W/"1a-x"' } } });
+    await expect(checkRoute('keel', url, tagged, soon())).resolves.toBeUndefined();
+    const untagged = await start({ 'GET /orders/42': order });
+    await expect(checkRoute('keel', untagged, tagged, soon())).rejects.toThrow(
+      'keel answered GET /orders/:id with etag: none, not /^W\\/"[^"]+"$/',
+    );
+    const compressed = { ...benchRoute('GET /orders/:id'), answerHeaders: { 'content-encoding': /^gzip$/ } };
+    const zipped = await start({ 'GET /orders/42': { ...order, headers: { 'content-encoding': 'gzip' } } });
+    await expect(checkRoute('keel', zipped, compressed, soon())).resolves.toBeUndefined();
   });
 });

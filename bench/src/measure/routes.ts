@@ -1,4 +1,5 @@
 import { shownOrder, storedOrder } from '../servers/create-order';
+import { orderList } from '../servers/order-list';
 import { seededOrder } from '../servers/order-record';
 
 /** A route every server implements, and the request that loads it. */
@@ -7,8 +8,10 @@ export interface BenchRoute {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
-  /** Headers the request carries (an `Authorization`). */
+  /** Headers the request carries (an `Authorization`, an `Accept-Encoding`). */
   headers?: Record<string, string>;
+  /** Headers the answer must carry, each matching its pattern, checked before any load. */
+  answerHeaders?: Record<string, RegExp>;
   /** The status a healthy server answers. */
   status: number;
   /** The JSON every server must answer, checked before any load: a server that differs stops the run. */
@@ -82,3 +85,12 @@ export const PRODUCTION_ROUTES: readonly BenchRoute[] = [
   benchRoute('POST /api/orders'),
   benchRoute('GET /api/orders/:id'),
 ];
+
+/** About 4 KiB of JSON: what keel's configuration table measures compression on, and without it. */
+export const ORDER_LIST_ROUTE: BenchRoute = {
+  name: 'GET /orders',
+  method: 'GET',
+  path: '/orders',
+  status: 200,
+  answer: orderList(),
+};

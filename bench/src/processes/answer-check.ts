@@ -6,6 +6,7 @@ const RETRY_MS = 20;
 interface Answer {
   status: number;
   text: string;
+  headers: Headers;
 }
 
 async function ask(route: BenchRoute, url: string, body?: string): Promise<Answer | undefined> {
@@ -17,7 +18,7 @@ async function ask(route: BenchRoute, url: string, body?: string): Promise<Answe
       headers: { ...route.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       signal: AbortSignal.timeout(2000),
     });
-    return { status: response.status, text: await response.text() };
+    return { status: response.status, text: await response.text(), headers: response.headers };
   } catch {
     return undefined; // not listening yet, or reset: the caller retries until its deadline
   }
@@ -52,6 +53,14 @@ export async function checkRoute(server: string, baseUrl: string, route: BenchRo
     answer?.status === route.status &&
     (route.answer === undefined || isDeepStrictEqual(parsed(answer.text), route.answer));
   if (!isRight) throw new Error(`${server} answered ${route.name} with ${shown(answer)}, not ${expected}`);
+  // fetch decodes a compressed body, so the JSON above is the one a client reads; the header says how it came.
+  for (const [name, pattern] of Object.entries(route.answerHeaders ?? {})) {
+    const value = answer?.headers.get(name) ?? null;
+    if (value === null || !pattern.test(value))
+      throw new Error(
+        `${server} answered ${route.name} with ${name}: ${value ?? 'none'}, not ${String(pattern)}`,
+      );
+  }
   if (route.refusedBody === undefined) return;
   const refusal = await ask(route, url, route.refusedBody);
   if (refusal?.status !== 400 && refusal?.status !== 422)

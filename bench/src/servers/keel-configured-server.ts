@@ -19,6 +19,7 @@ import {
 import { BENCH_JWT_SECRET } from './bench-jwt';
 import { shownOrder } from './create-order';
 import { ShownOrder } from './shown-order';
+import { orderList } from './order-list';
 import { readServerEnvironment } from './server-environment';
 
 const { port } = readServerEnvironment();
@@ -40,6 +41,11 @@ class ServedBy implements Interceptor {
 
 @Controller('orders')
 class OrderController {
+  @Get()
+  list() {
+    return orderList();
+  }
+
   @Get(':id')
   show(@Param('id') id: string) {
     return isOn('RETURNED_CLASS') ? new ShownOrder(id) : shownOrder(id);
@@ -76,7 +82,10 @@ class AppModule {}
 // stdout, as a log shipper would read it), `GET /metrics` with keel's HTTP series (METRICS=1), load shedding with the limit `framework new` writes
 // (LOAD_SHEDDING=1), every route behind AuthModule's jwt() (JWT=1), the order answered as an instance
 // of a class with an @Exclude()d column, the same JSON (RETURNED_CLASS=1); and without the request scope that currentRequest() reads (NO_REQUEST_SCOPE=1), or
-// without the `X-Request-Id` header read and answered (NO_REQUEST_ID_HEADER=1).
+// without the `X-Request-Id` header read and answered (NO_REQUEST_ID_HEADER=1), or without the default
+// security headers (NO_SECURITY_HEADERS=1). ETags are off unless ETAG=1 (Fastify's bare server, the
+// peer of the bare row, sends none); COMPRESSION=1 turns compression on, which `GET /orders` (about
+// 4 KiB of JSON) is large enough for.
 // Each off, the application pays nothing for it.
 async function main(): Promise<void> {
   const app = await createApplication(AppModule, {
@@ -84,6 +93,9 @@ async function main(): Promise<void> {
     ...(isOn('LOAD_SHEDDING') ? { loadShedding: { maxEventLoopDelayMs: 1000 } } : {}),
     ...(isOn('NO_REQUEST_SCOPE') ? { requestScope: false } : {}),
     ...(isOn('NO_REQUEST_ID_HEADER') ? { requestIdHeader: false } : {}),
+    ...(isOn('NO_SECURITY_HEADERS') ? { securityHeaders: false } : {}),
+    ...(isOn('COMPRESSION') ? { compression: true } : {}),
+    etag: isOn('ETAG'),
   });
   app.router.get('/health', () => ({ status: 'ok' }));
   await app.listen(port, '127.0.0.1');
