@@ -24,6 +24,7 @@ import { ApiTokenController } from './http/controllers/api-tokens';
 import { LoginController } from './http/controllers/login';
 import { OrderController } from './http/controllers/order';
 import { OrderApiController } from './http/controllers/order-api';
+import { OrderExportController } from './http/controllers/order-export';
 import { chooseSessionSecret } from './http/session-secret';
 import { CreateOrders1732320000000 } from './migrations/1732320000000-create-orders';
 import { OrderJobs } from './orders/order-jobs';
@@ -121,6 +122,7 @@ import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-ad
   controllers: [
     OrderController,
     OrderApiController,
+    OrderExportController,
     LiveOrdersController,
     LoginController,
     ApiTokenController,

@@ -69,7 +69,9 @@ export class GatewayServer {
     const { broadcast } = parts;
     this.#subscribe = broadcast && ((channel, listener) => broadcast.subscribe(channel, listener));
     this.#resolve = parts.resolve;
-    this.#counters = countersOf(parts.metrics);
+    // The series exist only where there is something to count: an application without a gateway
+    // scrapes no realtime series.
+    this.#counters = countersOf(parts.plans.length > 0 ? parts.metrics : undefined);
     if (parts.plans.length === 0) return;
     // Loaded only by an application with a gateway.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
