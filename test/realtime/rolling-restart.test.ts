@@ -49,6 +49,7 @@ function sseClient(url: string): { received: Received; stop(): void } {
       if (isDone || isStopped) return;
       isDone = true;
       received.reconnects += 1;
+      // A browser's EventSource waits its retry delay before it reconnects: so does this client.
       setTimeout(open, 100);
     };
     current = http.get(`${url}/live`, { agent: false, headers }, (res) => {
@@ -134,6 +135,7 @@ function startPublisher(url: string) {
       const id = await publishOne(n);
       if (id === undefined) failures += 1;
       else acknowledged.push(id);
+      // The publishing rate (about 40 events a second), not a wait for something to happen.
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   })();

@@ -31,19 +31,25 @@ export function connect(url: string, headers: Record<string, string> = {}): Prom
     frames,
     closed,
     send: (event, data) => ws.send(JSON.stringify({ event, data })),
-    next: async (event, timeoutMs = 10_000) => {
-      const deadline = performance.now() + timeoutMs;
-      for (;;) {
-        const frame = frames.find((candidate) => candidate.event === event && !taken.has(candidate));
-        if (frame) {
+    // Woken by each frame as it arrives: no polling.
+    next: (event, timeoutMs = 10_000) =>
+      new Promise<Frame>((resolve, reject) => {
+        const take = (): boolean => {
+          const frame = frames.find((candidate) => candidate.event === event && !taken.has(candidate));
+          if (!frame) return false;
           taken.add(frame);
-          return frame;
-        }
-        if (performance.now() > deadline)
-          throw new Error(`no '${event}' frame; got ${JSON.stringify(frames)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+          clearTimeout(timer);
+          ws.off('message', onMessage);
+          resolve(frame);
+          return true;
+        };
+        const onMessage = (): void => void take();
+        const timer = setTimeout(() => {
+          ws.off('message', onMessage);
+          reject(new Error(`no '${event}' frame; got ${JSON.stringify(frames)}`));
+        }, timeoutMs);
+        if (!take()) ws.on('message', onMessage);
+      }),
   };
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(client));
