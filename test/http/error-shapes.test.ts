@@ -1,138 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import net from 'node:net';
-import { IsEmail } from 'class-validator';
-import { DataSource } from 'typeorm';
-import {
-  AuthModule,
-  Body,
-  Controller,
-  DatabaseModule,
-  Get,
-  HttpError,
-  Module,
-  OpenApiModule,
-  Post,
-  Public,
-  RateLimit,
-  RateLimitModule,
-  UseGuards,
-  jwt,
-  type Application,
-  type Context,
-  type DescribedError,
-  type ErrorsOption,
-  type Logger,
-  type OpenApiDocument,
-} from 'keel';
+import { type ErrorsOption, type OpenApiDocument } from 'keel';
 import { bootApp, moduleWith } from '../factories/app';
+import { REAL_WORLD_SCHEMA, realWorld, serveErrorShapes, type Served } from '../factories/error-shape-app';
 import { captureLog } from '../factories/log';
 import { schemaValidator } from '../factories/openapi';
-import { closedPort } from '../factories/test-databases';
 
 jest.setTimeout(30_000);
-
-class Signup {
-  @IsEmail() email!: string;
-}
-
-class Deny {
-  canActivate() {
-    return false;
-  }
-}
-
-@Public()
-@Controller('things')
-class ThingController {
-  constructor(private readonly database: DataSource) {}
-
-  @Get()
-  index() {
-    return [];
-  }
-
-  @Post()
-  store(@Body() input: Signup) {
-    return input;
-  }
-
-  @Get('missing')
-  missing(ctx: Context) {
-    ctx.error(404, 'thing not found');
-  }
-
-  @Get('picky')
-  picky() {
-    throw new HttpError(406, 'only JSON here');
-  }
-
-  @Get('boom')
-  boom() {
-    throw new Error('a secret');
-  }
-
-  @UseGuards(Deny)
-  @Get('guarded')
-  guarded() {
-    return {};
-  }
-
-  @RateLimit({ limit: 1, windowS: 60 })
-  @Get('limited')
-  limited() {
-    return {};
-  }
-
-  @Get('stored')
-  async stored() {
-    return this.database.query('SELECT 1');
-  }
-}
-
-@Controller('me')
-class MeController {
-  @Get()
-  me() {
-    return {};
-  }
-}
-
-const SECRET = 'a-secret-of-at-least-thirty-two-bytes!!';
-
-async function serve(
-  errors: ErrorsOption,
-  options: { shedding?: boolean; logger?: Logger } = {},
-): Promise<Served> {
-  @Module({
-    imports: [
-      DatabaseModule.forRoot({
-        type: 'postgres',
-        url: `postgres://postgres@127.0.0.1:${await closedPort()}/test`,
-      }),
-      AuthModule.forRoot({
-        default: 'jwt',
-        strategies: { jwt: jwt({ secret: SECRET }) },
-        user: { useFactory: () => (claims) => ({ id: String(claims.sub), name: 'n' }) },
-      }),
-      RateLimitModule.forRoot(),
-      OpenApiModule.forRoot({ title: 'Things', version: '1.0.0' }),
-    ],
-    controllers: [ThingController, MeController],
-  })
-  class AppModule {}
-  const app = await bootApp(AppModule, {
-    errors,
-    ...(options.shedding ? { loadShedding: { maxRssBytes: 1 } } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
-  const { url } = await app.listen(0, '127.0.0.1');
-  return { app, url };
-}
-
-interface Served {
-  readonly app: Application;
-  readonly url: string;
-}
 
 interface Answer {
   readonly status: number;
@@ -242,16 +116,6 @@ const CONDITIONS: readonly {
   { name: 'a thrown Error', path: '/things/boom', status: 500, message: 'internal server error' },
 ];
 
-// RealWorld's error shape: every message under `errors.body`, a validation failure's by field.
-const realWorld = (error: DescribedError) => ({ errors: error.fields ?? { body: [error.message] } });
-const REAL_WORLD_SCHEMA = {
-  type: 'object',
-  properties: {
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-  required: ['errors'],
-};
-
 const SHAPES: readonly {
   readonly name: string;
   readonly option: ErrorsOption;
@@ -282,7 +146,7 @@ describe.each(SHAPES)('errors: $name', (shape) => {
   let served: Served;
   let document: OpenApiDocument;
   beforeAll(async () => {
-    served = await serve(shape.option);
+    served = await serveErrorShapes(shape.option);
     document = (await (await fetch(`${served.url}/openapi.json`)).json()) as OpenApiDocument;
   });
   afterAll(() => served.app.close());
@@ -318,7 +182,7 @@ describe.each(SHAPES)('errors: $name', (shape) => {
   });
 
   test('a shed request answers 503 overloaded in the shape', async () => {
-    const shedding = await serve(shape.option, { shedding: true });
+    const shedding = await serveErrorShapes(shape.option, { shedding: true });
     try {
       const answer = await ask(`${shedding.url}/things`);
       expect(answer).toEqual({ status: 503, type: shape.type, body: shape.body(503, 'overloaded') });
@@ -330,7 +194,7 @@ describe.each(SHAPES)('errors: $name', (shape) => {
 
 test('a format that throws is logged, and the answer goes out in keel’s shape', async () => {
   const log = captureLog();
-  const served = await serve(
+  const served = await serveErrorShapes(
     () => {
       throw new Error('a broken format');
     },
@@ -356,7 +220,7 @@ test('a format that throws is logged, and the answer goes out in keel’s shape'
 });
 
 test('a format reads the catalogue’s code and the status’s title, and its content type goes out', async () => {
-  const served = await serve({
+  const served = await serveErrorShapes({
     format: ({ code, title, status }) => ({ code, title, status }),
     contentType: 'application/vnd.api+json',
   });

@@ -1,81 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { IsEmail } from 'class-validator';
-import { DataSource } from 'typeorm';
-import {
-  AuthModule,
-  Body,
-  Controller,
-  DatabaseModule,
-  Get,
-  Module,
-  OpenApiModule,
-  Post,
-  Public,
-  RateLimit,
-  RateLimitModule,
-  jwt,
-  type Application,
-  type DescribedError,
-  type ErrorsOption,
-} from 'keel';
-import { bootApp } from '../factories/app';
+import type { Application, ErrorsOption } from 'keel';
 import type { ChildApp } from '../factories/child-app';
+import { REAL_WORLD_SCHEMA, realWorld, serveErrorShapes } from '../factories/error-shape-app';
 import { PRISM_START_TIMEOUT_MS, startPrism, violationsOf } from '../factories/prism';
-import { closedPort } from '../factories/test-databases';
 
 // The error answers of an application with its own error shape, through Stoplight Prism's
 // validating proxy: the document states each error's status, media type and schema, and Prism
 // finds no answer it does not describe.
 jest.setTimeout(PRISM_START_TIMEOUT_MS + 60_000);
-
-class Signup {
-  @IsEmail() email!: string;
-}
-
-@Public()
-@Controller('things')
-class ThingController {
-  constructor(private readonly database: DataSource) {}
-
-  @Post()
-  store(@Body() input: Signup) {
-    return input;
-  }
-
-  @RateLimit({ limit: 1, windowS: 60 })
-  @Get('limited')
-  limited() {
-    return {};
-  }
-
-  @Get('stored')
-  stored() {
-    return this.database.query('SELECT 1');
-  }
-}
-
-@Controller('me')
-class MeController {
-  @Get()
-  me() {
-    return {};
-  }
-}
-
-const realWorld = (error: DescribedError) => ({ errors: error.fields ?? { body: [error.message] } });
-const REAL_WORLD = {
-  format: realWorld,
-  schema: {
-    type: 'object',
-    properties: {
-      errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-    },
-    required: ['errors'],
-    additionalProperties: false,
-  },
-};
 
 const json = (body: string): RequestInit => ({
   method: 'POST',
@@ -104,32 +38,19 @@ const CONDITIONS: readonly { name: string; path: string; init?: RequestInit; sta
 
 describe.each([
   { shape: "'problem'", option: 'problem' as ErrorsOption, type: /^application\/problem\+json/ },
-  { shape: 'a function (RealWorld’s shape)', option: REAL_WORLD as ErrorsOption, type: /^application\/json/ },
+  {
+    shape: 'a function (RealWorld’s shape)',
+    option: { format: realWorld, schema: REAL_WORLD_SCHEMA } as ErrorsOption,
+    type: /^application\/json/,
+  },
 ])('with $shape', ({ option, type }) => {
   let app: Application | undefined;
   let prism: ChildApp | undefined;
   let dir: string | undefined;
 
   beforeAll(async () => {
-    @Module({
-      imports: [
-        DatabaseModule.forRoot({
-          type: 'postgres',
-          url: `postgres://postgres@127.0.0.1:${await closedPort()}/test`,
-        }),
-        AuthModule.forRoot({
-          default: 'jwt',
-          strategies: { jwt: jwt({ secret: 'a-secret-of-at-least-thirty-two-bytes!!' }) },
-          user: { useFactory: () => (claims) => ({ id: String(claims.sub), name: 'n' }) },
-        }),
-        RateLimitModule.forRoot(),
-        OpenApiModule.forRoot({ title: 'Things', version: '1.0.0' }),
-      ],
-      controllers: [ThingController, MeController],
-    })
-    class AppModule {}
-    app = await bootApp(AppModule, { errors: option });
-    const { url } = await app.listen(0, '127.0.0.1');
+    let url: string;
+    ({ app, url } = await serveErrorShapes(option));
     dir = await mkdtemp(path.join(os.tmpdir(), 'keel-prism-errors-'));
     const documentFile = path.join(dir, 'openapi.json');
     await writeFile(documentFile, await (await fetch(`${url}/openapi.json`)).text());
