@@ -23,7 +23,11 @@ const PRUNE_EVERY_MS = 30_000;
 const RECENT_IDS = 10_000;
 const POLL_EVERY_MS = 1000;
 const POLL_MARGIN = 32n;
+// The id goes out as text (a bigint past 2^53 would lose digits as a JavaScript number): ORDER BY
+// must name the table's column, as `ORDER BY id` would sort by this text ('10' before '9'), and a
+// stream, which drops an id lower than one it sent, would lose every event that came after a longer id.
 const COLUMNS = 'id::text AS id, channel, event, data';
+const BY_ID = 'ORDER BY keel_realtime_events.id';
 
 /**
  * Sends events to every WebSocket and SSE stream subscribed to a channel, on every replica: each
@@ -171,7 +175,7 @@ export class Broadcast {
     return (await this.#dataSource.query(
       `SELECT ${COLUMNS} FROM keel_realtime_events
        WHERE channel = $1 AND id > $2 AND created_at > now() - make_interval(secs => $3)
-       ORDER BY id`,
+       ${BY_ID}`,
       [channel, String(after), this.#settings.replayWindowMs / 1000],
     )) as EventRow[];
   }
@@ -187,7 +191,7 @@ export class Broadcast {
       this.#isCatchUpQueued = false;
       const after = String((this.#lastId ?? 0n) - POLL_MARGIN);
       const rows = (await this.#dataSource
-        .query(`SELECT ${COLUMNS} FROM keel_realtime_events WHERE id > $1 ORDER BY id`, [after])
+        .query(`SELECT ${COLUMNS} FROM keel_realtime_events WHERE id > $1 ${BY_ID}`, [after])
         .catch(() => [])) as EventRow[];
       for (const row of rows) {
         const id = BigInt(row.id);
