@@ -284,7 +284,11 @@ function countersOf(metrics: Metrics | undefined): Counters {
     help: 'WebSocket frames received (in) and sent (out)',
     labelNames: ['direction'],
   });
+  // Every series from the first scrape, at 0: a replica no client has reached yet (the last one a
+  // rolling restart replaced) still says so, rather than leaving a hole a rate() or a sum skips.
   connections.set({ kind: 'websocket' }, 0);
+  messages.inc({ direction: 'in' }, 0);
+  messages.inc({ direction: 'out' }, 0);
   return {
     connections: (delta) => connections.inc({ kind: 'websocket' }, delta),
     message: (direction) => messages.inc({ direction }),
