@@ -30,9 +30,14 @@ function countPings(client: WsClient): () => number {
 
 // Resolves once the metrics count `count` open WebSockets.
 function openSockets(count: number): Promise<unknown> {
-  return scrapeUntil(`${served().url}/metrics`, `${count} open WebSockets`, (samples) => {
-    return valueOf(samples, 'keel_realtime_connections', { kind: 'websocket' }) === count;
-  });
+  return scrapeUntil(
+    `${served().url}/metrics`,
+    `${count} open WebSockets`,
+    (samples) => {
+      return valueOf(samples, 'keel_realtime_connections', { kind: 'websocket' }) === count;
+    },
+    3_000,
+  );
 }
 
 describe('@Gateway pingIntervalMs: a socket that answers no ping is dropped', () => {

@@ -194,6 +194,8 @@ describe('@Gateway: WebSockets on the application port', () => {
     expect(value('keel_realtime_connections', 'kind', 'websocket')).toBeGreaterThanOrEqual(1);
     expect(value('keel_realtime_messages_total', 'direction', 'in')).toBeGreaterThanOrEqual(1);
     expect(value('keel_realtime_messages_total', 'direction', 'out')).toBeGreaterThanOrEqual(1);
+    // Without RealtimeModule there is no event stream of Broadcast to count.
+    expect(samples.some((sample) => sample.labels.kind === 'sse')).toBe(false);
     client.ws.close();
   });
 });
