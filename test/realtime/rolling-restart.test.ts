@@ -128,7 +128,7 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
         what: 'every SSE client to get the last event',
       });
 
-      // The series, once every WebSocket client is connected again and each replica has counted it.
+      // The series, once every client is connected again and each replica has counted it.
       const pids = REPLICAS.map((name) => replicas[name]?.child.pid);
       const scrapes = await eventually(
         async () => {
@@ -139,9 +139,22 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
             samples,
             (s) => valueOf(s, 'keel_realtime_connections', { kind: 'websocket' }) ?? 0,
           );
-          return open === WS_CLIENTS && ws.every((client) => pids.includes(client.pid)) && samples;
+          const streams = sumOf(
+            samples,
+            (s) => valueOf(s, 'keel_realtime_connections', { kind: 'sse' }) ?? 0,
+          );
+          return (
+            open === WS_CLIENTS &&
+            streams === SSE_CLIENTS &&
+            ws.every((client) => pids.includes(client.pid)) &&
+            sse.every((client) => client.isOpen) &&
+            samples
+          );
         },
-        { within: 30_000, what: `${WS_CLIENTS} WebSocket connections counted by the new replicas` },
+        {
+          within: 30_000,
+          what: `${WS_CLIENTS} WebSockets and ${SSE_CLIENTS} event streams counted by the new replicas`,
+        },
       );
 
       const sseTallies = sse.map((client) => tallyDelivery(client.record.ids, acknowledged));
@@ -176,6 +189,7 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
         keepAlive: { sent: load.sent, failures: load.failures.length, sockets: load.sockets },
         metrics: scrapes.map((samples) => ({
           websocket: valueOf(samples, 'keel_realtime_connections', { kind: 'websocket' }),
+          sse: valueOf(samples, 'keel_realtime_connections', { kind: 'sse' }),
           out: valueOf(samples, 'keel_realtime_messages_total', { direction: 'out' }),
         })),
         exits,
@@ -222,8 +236,10 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
         expect({ name, out }).toEqual({ name, out: expect.any(Number) });
         expect(out).toBeGreaterThanOrEqual(framesReceived);
       });
-      // TO ADD once keel_realtime_connections{kind="sse"} is on main: the SSE streams' sum is SSE_CLIENTS.
-      // expect(sumOf(scrapes, (s) => valueOf(s, 'keel_realtime_connections', { kind: 'sse' }) ?? 0)).toBe(SSE_CLIENTS);
+      // Every SSE client's stream is open on one of the new replicas, and counted there.
+      expect(
+        sumOf(scrapes, (samples) => valueOf(samples, 'keel_realtime_connections', { kind: 'sse' }) ?? 0),
+      ).toBe(SSE_CLIENTS);
     } finally {
       for (const stop of stops) await stop();
       await balancer?.stop();
