@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** Requests a keep-alive load sent, and each one that failed, with why. */
 export interface KeepAliveLoad {
   readonly sent: number;
-  /** `<status>` or the socket error's code, with the instant (`performance.now()`), per failure. */
+  /** `<status> <content type>` or the socket error's code, with the instant (`performance.now()`), per failure. */
   readonly failures: readonly { readonly reason: string; readonly at: number }[];
   /** Distinct sockets the agent opened: a keep-alive load reuses them. */
   readonly sockets: number;
@@ -63,7 +63,12 @@ function getOnce(url: string, agent: http.Agent, sockets: Set<unknown>): Promise
   return new Promise((resolve) => {
     const req = http.get(url, { agent, timeout: 10_000 }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode === 200 ? undefined : String(res.statusCode)));
+      // The type tells who answered: HAProxy's own pages are HTML, keel's errors JSON.
+      res.on('end', () =>
+        resolve(
+          res.statusCode === 200 ? undefined : `${res.statusCode} ${res.headers['content-type'] ?? ''}`,
+        ),
+      );
       res.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     });
     req.on('socket', (socket) => sockets.add(socket));

@@ -97,10 +97,12 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
       const exits: (number | null)[] = [];
       // Per restart: the WebSocket clients the stopped replica held, which must all come back.
       const heldByStopped: number[] = [];
+      const restartedAt: number[] = [];
       for (const name of REPLICAS) {
         const old = replicas[name] as ChildApp;
         const held = ws.filter((client) => client.pid === old.child.pid);
         heldByStopped.push(held.length);
+        restartedAt.push(Math.round(performance.now()));
         old.child.kill('SIGTERM');
         exits.push((await old.exited).code);
         replicas[name] = await startReplica(database.url, portOf(name), via);
@@ -210,7 +212,9 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
           );
       });
       if (load.failures.length > 0)
-        process.stdout.write(`keep-alive failures: ${JSON.stringify(load.failures.slice(0, 20))}\n`);
+        process.stdout.write(
+          `keep-alive failures: ${JSON.stringify(load.failures.slice(0, 5))}; restarts at ${JSON.stringify(restartedAt)}\n`,
+        );
 
       expect(exits).toEqual([0, 0, 0]);
       // The rate asked for, within 10 %: three publishers, each to its own replica.
@@ -218,16 +222,20 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
       expect(figures.sse.gaps).toBe(0);
       expect(figures.sse.duplicates).toBe(0);
       expect(sseTallies.every((tally) => tally.isOrdered)).toBe(true);
-      // Each replica's clients were sent away when it stopped, and came back.
-      expect(figures.sse.reconnects).toBeGreaterThanOrEqual(SSE_CLIENTS);
+      // Every replica was stopped once, so every client was on one that stopped at least once: it came back.
+      expect(sse.filter((client) => client.record.reconnects === 0).length).toBe(0);
       // WebSocket clients have no resume: they may miss what was published while they reconnected, never get one twice.
       expect(figures.ws.duplicates).toBe(0);
       // Every close the run saw was a restart's "going away"; each client a stopped replica held came back.
       expect(figures.ws.closeCodes).toEqual({ 1001: closeCodes.length });
       expect(closeCodes.length).toBeGreaterThanOrEqual(sumOf(heldByStopped, (n) => n));
       expect(figures.ws.reconnects).toBeGreaterThanOrEqual(sumOf(heldByStopped, (n) => n));
+      expect(
+        ws.filter((client) => !client.record.connections.some((connection) => connection.closeCode === 1001))
+          .length,
+      ).toBe(0);
       expect(load.sent).toBeGreaterThan(1000);
-      expect(load.failures).toEqual([]);
+      expect(load.failures.length).toBe(0);
 
       // Each new replica counts the sockets it holds, and at least every frame its clients received.
       REPLICAS.forEach((name, index) => {
