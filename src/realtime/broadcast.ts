@@ -1,5 +1,6 @@
 import type { SseEvent } from '../http/event-frame';
 import { ChannelHub, type ChannelEvent, type ChannelListener } from './channel-hub';
+import type { RealtimeCounters } from './realtime-metrics';
 import type { RealtimeTransport } from './realtime-transport';
 
 /**
@@ -16,10 +17,13 @@ import type { RealtimeTransport } from './realtime-transport';
 export class Broadcast {
   readonly #hub = new ChannelHub();
   readonly #transport: RealtimeTransport;
+  // Where its event streams are counted: `keel_realtime_*{kind="sse"}` with `MetricsModule`.
+  readonly #counters: RealtimeCounters;
 
   /** @internal made by RealtimeModule */
-  constructor(transport: RealtimeTransport) {
+  constructor(transport: RealtimeTransport, counters: RealtimeCounters) {
     this.#transport = transport;
+    this.#counters = counters;
   }
 
   /** @internal starts listening before the application serves */
@@ -74,7 +78,12 @@ export class Broadcast {
     let last = parseId(lastEventId);
     const replay = last === undefined ? Promise.resolve([]) : this.#transport.replay(channel, last);
     let replayed: ChannelEvent[] | undefined;
+    const counters = this.#counters;
+    // Counted from the first read: a stream made but never served is no connection.
+    let isCounted = false;
     const finish = (): IteratorResult<SseEvent> => {
+      if (isCounted) counters.connections(-1);
+      isCounted = false;
       isDone = true;
       unsubscribe();
       wake?.();
@@ -83,6 +92,10 @@ export class Broadcast {
     const iterator: AsyncIterableIterator<SseEvent> = {
       [Symbol.asyncIterator]: () => iterator,
       next: async () => {
+        if (!isDone && !isCounted) {
+          isCounted = true;
+          counters.connections(1);
+        }
         replayed ??= await replay.catch((error: unknown) => {
           finish();
           throw error;
@@ -94,6 +107,7 @@ export class Broadcast {
             const id = BigInt(event.id);
             if (last !== undefined && id <= last) continue;
             last = id;
+            counters.message('out');
             return { done: false, value: { id: event.id, event: event.event, data: event.data } };
           }
           await new Promise<void>((resolve) => (wake = resolve));

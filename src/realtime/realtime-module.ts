@@ -5,9 +5,11 @@ import { Container } from '../container/container';
 import { Module } from '../decorators/module';
 import { RealtimeErrors } from '../errors/realtime-errors';
 import { LOGGER, type Logger } from '../logging/logger';
+import { Metrics } from '../observability/metrics';
 import { loadTypeOrm } from '../orm/typeorm';
 import { Broadcast } from './broadcast';
 import { PostgresTransport } from './postgres-transport';
+import { realtimeCounters } from './realtime-metrics';
 import { redisConnectionOf } from './redis-connection';
 import { RedisTransport } from './redis-transport';
 import { checkRealtimeOptions, type RealtimeModuleOptions, type RealtimeSettings } from './realtime-options';
@@ -37,9 +39,9 @@ export class RealtimeModule {
       providers: [
         {
           provide: Broadcast,
-          useFactory: (container: Container, logger: Logger) =>
-            new Broadcast(transportOf(settings, container, logger)),
-          inject: [Container as unknown as Token<Container>, LOGGER],
+          useFactory: (container: Container, logger: Logger, metrics: Metrics | undefined) =>
+            new Broadcast(transportOf(settings, container, logger), realtimeCounters(metrics, 'sse')),
+          inject: [Container as unknown as Token<Container>, LOGGER, { token: Metrics, optional: true }],
         },
       ],
       exports: [Broadcast],
