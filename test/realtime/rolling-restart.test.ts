@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import Redis from 'ioredis';
 import { startChild, type ChildApp } from '../factories/child-app';
 import { sumOf, tallyDelivery } from '../factories/delivery-tally';
 import { eventually } from '../factories/eventually';
@@ -25,7 +27,10 @@ const KEEP_ALIVE_PER_SECOND = 200;
 const SHUTDOWN_DELAY_MS = '1500';
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'apps', 'realtime-app.mjs');
 // How events reach the other replicas. Redis joins once RealtimeModule.forRoot({ via: 'redis' }) exists.
-const TRANSPORTS = ['postgres'] as const;
+const TRANSPORTS: readonly ('postgres' | 'redis')[] = ['postgres'];
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The Redis keys of one run: runs side by side on one Redis never share a channel.
+const KEY_PREFIX = `keel-rolling-${randomBytes(4).toString('hex')}:`;
 
 function startReplica(databaseUrl: string, port: number, via: string): Promise<ChildApp> {
   return startChild({
@@ -35,7 +40,8 @@ function startReplica(databaseUrl: string, port: number, via: string): Promise<C
       PORT: String(port),
       SHUTDOWN_DELAY_MS,
       REALTIME_VIA: via,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_URL,
+      REALTIME_KEY_PREFIX: KEY_PREFIX,
     },
     urlFrom: (lines) => (lines.some((line) => 'port' in line) ? `http://127.0.0.1:${port}` : undefined),
     startTimeoutMs: 30_000,
@@ -248,9 +254,17 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
         await replica.exited;
       }
       await database.drop();
+      if (via === 'redis') await deleteKeys(KEY_PREFIX);
     }
   });
 });
+
+async function deleteKeys(prefix: string): Promise<void> {
+  const admin = new Redis(REDIS_URL);
+  const keys = await admin.keys(`${prefix}*`);
+  if (keys.length > 0) await admin.del(...keys);
+  await admin.quit();
+}
 
 function countEach(values: readonly number[]): Record<number, number> {
   const counts: Record<number, number> = {};
