@@ -234,6 +234,18 @@ describe("Broadcast: channels shared by replicas through Redis (via: 'redis')", 
     expect(members.map((member) => (JSON.parse(member) as { id: string }).id)).toEqual([second]);
   });
 
+  test('ids keep increasing when Redis loses the counter, so a client resuming after an old id misses nothing', async () => {
+    const channel = `restart-${randomBytes(4).toString('hex')}`;
+    const before = await a.broadcast.publish(channel, 'tick', { n: 1 });
+    // What a Redis restarted without its data has lost.
+    await admin.del(`${KEY_PREFIX}id`);
+    const after = await b.broadcast.publish(channel, 'tick', { n: 2 });
+    expect(BigInt(after)).toBeGreaterThan(BigInt(before));
+    const resumed = a.broadcast.stream(channel, before);
+    expect((await resumed.next()).value).toEqual({ id: after, event: 'tick', data: { n: 2 } });
+    await resumed.return?.();
+  });
+
   test("closing the application closes its subscriber connection, and leaves the application's client open", async () => {
     const replica = await startReplica();
     expect(await clientIds(admin, `${replica.name}:realtime`)).toHaveLength(1);
