@@ -15,6 +15,8 @@
 #   BEFORE='/health /health/ready /api/orders/1' sh bench/instructions.sh keel-server.js
 #     # serves those routes first, as the benchmark's main table has its servers do
 #
+# Runs on the benchmark's Node (bench/node.sh: the pinned Node 24 from the registry; BENCH_NODE=system
+# for the `node` on PATH), valgrind counting that binary, and prints its version with the count.
 # Needs valgrind and a built benchmark (`npm run bench`, or its first three steps). Each count is of
 # REQUESTS requests (default 12000) after as many to warm the server up, 10 connections: after fewer,
 # V8 is still optimising the hot path, and the count comes out up to a tenth higher and varies more.
@@ -26,9 +28,13 @@ route=${ROUTE:-/orders/1}
 requests=${REQUESTS:-12000}
 body=${BODY:-}
 port=$((20000 + $$ % 20000))
+node=$(sh ./node.sh)
+autocannon() {
+  "$node" node_modules/autocannon/autocannon.js "$@"
+}
 out=$(mktemp -d)
 env NODE_ENV=production PORT=$port "$@" valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$out/count.%p" \
-  node "dist/bench/src/servers/$script" >"$out/server.log" 2>&1 &
+  "$node" "dist/bench/src/servers/$script" >"$out/server.log" 2>&1 &
 booted=no
 for _ in $(seq 1 120); do
   if curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1; then booted=yes; break; fi
@@ -38,14 +44,14 @@ done
 pid=$(ss -ltnp "sport = :$port" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)
 load() {
   if [ -z "$body" ]; then
-    node_modules/.bin/autocannon -a "$requests" -c 10 "http://127.0.0.1:$port$route" >/dev/null 2>&1
+    autocannon -a "$requests" -c 10 "http://127.0.0.1:$port$route" >/dev/null 2>&1
   else
-    node_modules/.bin/autocannon -a "$requests" -c 10 -m POST -H 'content-type: application/json' -b "$body" \
+    autocannon -a "$requests" -c 10 -m POST -H 'content-type: application/json' -b "$body" \
       "http://127.0.0.1:$port$route" >/dev/null 2>&1
   fi
 }
 for before in ${BEFORE:-}; do
-  node_modules/.bin/autocannon -a "$requests" -c 10 "http://127.0.0.1:$port$before" >/dev/null 2>&1
+  autocannon -a "$requests" -c 10 "http://127.0.0.1:$port$before" >/dev/null 2>&1
 done
 load
 callgrind_control -z "$pid" >/dev/null 2>&1
@@ -57,6 +63,6 @@ wait || true
 # With --separate-threads, one file per thread: -01 is the main thread (the event loop).
 main=$(grep '^summary:' "$out/count.$pid.1-01" | awk '{print $2}')
 all=$(cat "$out"/count.$pid.1-* | grep '^summary:' | awk '{sum += $2} END {print sum}')
-echo "$script $* $route: $((main / requests)) instructions per request on the main thread" \
+echo "$script $* $route on Node $("$node" --version): $((main / requests)) instructions per request on the main thread" \
   "($(((all - main) / requests)) more on V8's other threads)"
 rm -rf "$out"

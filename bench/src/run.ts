@@ -11,8 +11,10 @@ import type { VariantFigures } from './measure/keel-variants';
 import { measureLargeTable, type LargeTableFigures } from './measure/large-table';
 import { createOrdersTable } from './measure/orders-table';
 import { PRODUCTION_ROUTES, ROUTES, VALIDATION_ROUTES, type BenchRoute } from './measure/routes';
+import { measureSseFanOut, type FanOutFigures } from './measure/sse-fan-out';
 import { measureTestDatabaseBoot } from './measure/test-database-boot';
 import { measureThroughput, type RoundSample } from './measure/throughput';
+import { checkBenchNode, describeBenchNode } from './processes/bench-node';
 import { planCpuPinning } from './processes/cpu-pinning';
 import {
   PRODUCTION_SERVERS,
@@ -35,6 +37,7 @@ import {
   renderTestDatabaseTable,
   renderThroughputTable,
 } from './report/results-markdown';
+import { renderFanOutTable } from './report/fan-out-table';
 import { renderValidationRatioTable } from './report/validation-table';
 import { formatNumber } from './report/statistics';
 import { summarize, type BenchMeasurements, type BenchSummary } from './report/summary';
@@ -126,6 +129,11 @@ async function measureParts(load: Load): Promise<Omit<BenchMeasurements, 'genera
     log('bench: keel in a bare and in a production configuration');
     configurationCost = await measureConfigurationCost(launch, settings, loadCore);
   }
+  let fanOut: FanOutFigures | undefined;
+  if (has('sse-fan-out')) {
+    log(`bench: keel's Broadcast fanning events out to ${settings.fanOutStreams} SSE streams`);
+    fanOut = await measureSseFanOut(launch, settings);
+  }
   let profile;
   if (has('profile')) {
     log('bench: keel under the CPU profiler');
@@ -144,6 +152,7 @@ async function measureParts(load: Load): Promise<Omit<BenchMeasurements, 'genera
     blackholed,
     largeTable,
     configurationCost,
+    fanOut,
     profile,
     testDatabase,
   };
@@ -165,6 +174,7 @@ function renderTerminalTables(summary: BenchSummary): string[] {
     renderColdStartTable(summary),
     renderLargeTable(summary),
     renderConfigurationCostTable(summary),
+    renderFanOutTable(summary),
     renderProfileTables(summary),
     renderTestDatabaseTable(summary),
   ];
@@ -174,6 +184,9 @@ function renderTerminalTables(summary: BenchSummary): string[] {
 
 async function main(): Promise<void> {
   const settings = readBenchSettings();
+  checkBenchNode();
+  const node = describeBenchNode();
+  log(`bench: Node ${node}, runner, servers and load generators`);
   const startLoadAverage = os.loadavg()[0] ?? Number.NaN;
   const postgresVersion = await checkDatabase(settings.databaseUrl);
   const pinning = planCpuPinning();
@@ -194,7 +207,7 @@ async function main(): Promise<void> {
       const facts = {
         date: new Date().toISOString(),
         command: benchCommand(),
-        nodeVersion: process.version,
+        node,
         // The runner is pinned by now, so its own affinity would count one core: count the machine's.
         cores: os.cpus().length,
         cpuModel: os.cpus()[0]?.model ?? 'unknown CPU',
@@ -208,7 +221,7 @@ async function main(): Promise<void> {
       writeFileSync(path.join(RESULTS_DIR, 'latest.md'), renderResultsMarkdown(summary, facts));
       writeFileSync(path.join(RESULTS_DIR, 'ratios.svg'), renderRatioChart(summary));
       written.push(`written: ${path.join(RESULTS_DIR, 'latest.md')} and ratios.svg`);
-    } else written.push('BENCH_ONLY: a partial run; nothing written');
+    } else written.push(`BENCH_ONLY: a partial run on Node ${node}; nothing written`);
     process.stdout.write([...renderTerminalTables(summary), ...written, ''].join('\n\n'));
   } finally {
     await proxy.close();

@@ -10,6 +10,7 @@ export const BENCH_PARTS = [
   'validation',
   'large-table',
   'configuration',
+  'sse-fan-out',
   'profile',
   'test-database',
 ] as const;
@@ -21,6 +22,10 @@ export interface BenchSettings {
   generators: LoadGenerator[];
   /** Routes in the large-table measurement. */
   largeRouteCount: number;
+  /** SSE streams the fan-out part opens on one keel process. */
+  fanOutStreams: number;
+  /** Events it publishes to them per round. */
+  fanOutEvents: number;
   /** Seconds of `GET /orders/:id` under the CPU profiler. */
   profileSeconds: number;
   databaseUrl: string;
@@ -68,6 +73,8 @@ export function readBenchSettings(): BenchSettings {
   return {
     generators: hasWrk() ? ['autocannon', 'wrk'] : ['autocannon'],
     largeRouteCount: numberFrom('BENCH_LARGE_ROUTES', 10_000),
+    fanOutStreams: numberFrom('BENCH_FAN_OUT_STREAMS', 1000),
+    fanOutEvents: numberFrom('BENCH_FAN_OUT_EVENTS', isQuick ? 200 : 1000),
     profileSeconds: numberFrom('BENCH_PROFILE_SECONDS', isQuick ? 2 : 10),
     databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     connections: numberFrom('BENCH_CONNECTIONS', 50),

@@ -4,11 +4,14 @@ import type { SseEvent } from '../http/event-frame';
 import type { Logger } from '../logging/logger';
 import { ChannelHub, type ChannelEvent, type ChannelListener } from './channel-hub';
 import { NOTIFY_CHANNEL, PgListener } from './pg-listener';
+import type { RealtimeCounters } from './realtime-metrics';
 
 /** Settings of `Broadcast`, from `RealtimeModule.forRoot`. @internal */
 export interface BroadcastSettings {
   /** How long events are kept for clients that reconnect. */
   readonly replayWindowMs: number;
+  /** Where its event streams are counted: `keel_realtime_*{kind="sse"}` with `MetricsModule`. */
+  readonly counters: RealtimeCounters;
 }
 
 interface EventRow {
@@ -136,7 +139,12 @@ export class Broadcast {
     let last = parseId(lastEventId);
     const replay = last === undefined ? Promise.resolve([]) : this.#replay(channel, last);
     let replayed: ChannelEvent[] | undefined;
+    const { counters } = this.#settings;
+    // Counted from the first read: a stream made but never served is no connection.
+    let isCounted = false;
     const finish = (): IteratorResult<SseEvent> => {
+      if (isCounted) counters.connections(-1);
+      isCounted = false;
       isDone = true;
       unsubscribe();
       wake?.();
@@ -145,6 +153,10 @@ export class Broadcast {
     const iterator: AsyncIterableIterator<SseEvent> = {
       [Symbol.asyncIterator]: () => iterator,
       next: async () => {
+        if (!isDone && !isCounted) {
+          isCounted = true;
+          counters.connections(1);
+        }
         replayed ??= await replay.catch((error: unknown) => {
           finish();
           throw error;
@@ -156,6 +168,7 @@ export class Broadcast {
             const id = BigInt(event.id);
             if (last !== undefined && id <= last) continue;
             last = id;
+            counters.message('out');
             return { done: false, value: { id: event.id, event: event.event, data: event.data } };
           }
           await new Promise<void>((resolve) => (wake = resolve));

@@ -15,6 +15,7 @@ import { gatewayOf } from './gateway-decorators';
 import { FrameRefusal, planGateway, type GatewayCall, type GatewayPlan } from './gateway-plan';
 import { CloseCode, RealtimeSocket, type SocketWatch } from './realtime-socket';
 import { Broadcast } from './broadcast';
+import { NO_REALTIME_COUNTERS, realtimeCounters, type RealtimeCounters } from './realtime-metrics';
 
 /** An upgrade on its way through the pipeline: what its route needs to complete it. */
 interface PendingUpgrade {
@@ -26,11 +27,6 @@ interface PendingUpgrade {
 interface Gateway {
   readonly plan: GatewayPlan;
   readonly wss: Ws.WebSocketServer;
-}
-
-interface Counters {
-  connections(delta: number): void;
-  message(direction: 'in' | 'out'): void;
 }
 
 // A socket closed 1001 at shutdown whose client does not answer the close frame is cut after this.
@@ -53,7 +49,7 @@ export class GatewayServer {
   readonly #pending = new WeakMap<http.IncomingMessage, PendingUpgrade>();
   readonly #sockets = new Set<Ws.WebSocket>();
   readonly #logger: Logger;
-  readonly #counters: Counters;
+  readonly #counters: RealtimeCounters;
   readonly #resolve: <T>(type: Class<T>) => T;
   readonly #subscribe: SocketWatch['subscribe'];
   #isClosing = false;
@@ -71,7 +67,8 @@ export class GatewayServer {
     this.#resolve = parts.resolve;
     // The series exist only where there is something to count: an application without a gateway
     // scrapes no realtime series.
-    this.#counters = countersOf(parts.plans.length > 0 ? parts.metrics : undefined);
+    this.#counters =
+      parts.plans.length > 0 ? realtimeCounters(parts.metrics, 'websocket') : NO_REALTIME_COUNTERS;
     if (parts.plans.length === 0) return;
     // Loaded only by an application with a gateway.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load
@@ -270,23 +267,4 @@ function refuse(socket: Duplex, status: 404 | 503, message: string): void {
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
-}
-
-function countersOf(metrics: Metrics | undefined): Counters {
-  if (!metrics) return { connections: () => undefined, message: () => undefined };
-  const connections = metrics.gauge({
-    name: 'keel_realtime_connections',
-    help: 'Open realtime connections, by kind',
-    labelNames: ['kind'],
-  });
-  const messages = metrics.counter({
-    name: 'keel_realtime_messages_total',
-    help: 'WebSocket frames received (in) and sent (out)',
-    labelNames: ['direction'],
-  });
-  connections.set({ kind: 'websocket' }, 0);
-  return {
-    connections: (delta) => connections.inc({ kind: 'websocket' }, delta),
-    message: (direction) => messages.inc({ direction }),
-  };
 }

@@ -5,8 +5,10 @@ import { Container } from '../container/container';
 import { Module } from '../decorators/module';
 import { RealtimeErrors } from '../errors/realtime-errors';
 import { LOGGER, type Logger } from '../logging/logger';
+import { Metrics } from '../observability/metrics';
 import { loadTypeOrm } from '../orm/typeorm';
 import { Broadcast } from './broadcast';
+import { realtimeCounters } from './realtime-metrics';
 
 /** Options of {@link RealtimeModule.forRoot}. */
 export interface RealtimeModuleOptions {
@@ -39,9 +41,13 @@ export class RealtimeModule {
       providers: [
         {
           provide: Broadcast,
-          useFactory: (container: Container, logger: Logger) =>
-            new Broadcast(postgresOf(container), { replayWindowMs }, logger),
-          inject: [Container as unknown as Token<Container>, LOGGER],
+          useFactory: (container: Container, logger: Logger, metrics: Metrics | undefined) =>
+            new Broadcast(
+              postgresOf(container),
+              { replayWindowMs, counters: realtimeCounters(metrics, 'sse') },
+              logger,
+            ),
+          inject: [Container as unknown as Token<Container>, LOGGER, { token: Metrics, optional: true }],
         },
       ],
       exports: [Broadcast],

@@ -122,4 +122,17 @@ describe('the answers a server must give before it is measured', () => {
     const zipped = await start({ 'GET /orders/42': { ...order, headers: { 'content-encoding': 'gzip' } } });
     await expect(checkRoute('keel', zipped, compressed, soon())).resolves.toBeUndefined();
   });
+
+  it('stops the run when the answer carries a header the route turned off', async () => {
+    const order = { status: 200, body: { id: '42', status: 'open' } };
+    const bare = { ...benchRoute('GET /orders/:id'), absentHeaders: ['x-content-type-options'] };
+    const plain = await start({ 'GET /orders/42': order });
+    await expect(checkRoute('keel', plain, bare, soon())).resolves.toBeUndefined();
+    const guarded = await start({
+      'GET /orders/42': { ...order, headers: { 'x-content-type-options': 'nosniff' } },
+    });
+    await expect(checkRoute('keel', guarded, bare, soon())).rejects.toThrow(
+      'keel answered GET /orders/:id with x-content-type-options, which it must not send',
+    );
+  });
 });

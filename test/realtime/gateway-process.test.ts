@@ -13,6 +13,11 @@ function rssOf(pid: number): number {
 
 const wsUrl = (app: ChildApp) => `${app.url.replace('http://', 'ws://')}/ws`;
 
+// The fixture gateway's maxBuffered.
+const MAX_BUFFERED = 1024 * 1024;
+// One of its frames: a 64 KiB chunk in its JSON and a 10-byte header, and the 17-byte close frame.
+const ONE_FRAME = 64 * 1024 + 128;
+
 describe('a gateway in its own process', () => {
   test('a client that stops reading is closed 1013, and the server holds no more than its limit for it', async () => {
     const app = await startApp({ FLOOD_MB: '256' }, 'ws-app.mjs');
@@ -24,9 +29,15 @@ describe('a gateway in its own process', () => {
       (client.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
       client.send('flood');
       await app.waitFor('the flood to stop', (lines) => lines.some((line) => 'flooded' in line), 60_000);
-      const flooded = app.lines().find((line) => 'flooded' in line)?.flooded as number;
+      const { flooded, peakBuffered } = app.lines().find((line) => 'flooded' in line) as {
+        flooded: number;
+        peakBuffered: number;
+      };
       // Stopped by the limit, far short of the 256 MB it would have sent to a reader.
       expect(flooded).toBeLessThan(256);
+      // What waited for the client reached the limit, and passed it by one frame at most.
+      expect(peakBuffered).toBeGreaterThan(MAX_BUFFERED);
+      expect(peakBuffered).toBeLessThanOrEqual(MAX_BUFFERED + ONE_FRAME);
       expect(rssOf(pid) - before).toBeLessThan(64 * 1024 * 1024);
       (client.ws as unknown as { _socket: { resume(): void } })._socket.resume();
       expect((await client.closed).code).toBe(1013);

@@ -4,8 +4,10 @@ import { IsString, MaxLength } from 'class-validator';
 import {
   AuthModule,
   ConnectedSocket,
+  Controller,
   CurrentUser,
   Gateway,
+  Get,
   MessageBody,
   MetricsModule,
   Module,
@@ -74,6 +76,18 @@ class LobbyGateway {
   }
 }
 
+// A plain route: an upgrade to its path must not reach it.
+const plainGets: string[] = [];
+@Public()
+@Controller('plain')
+class PlainController {
+  @Get()
+  show() {
+    plainGets.push('show');
+    return { plain: true };
+  }
+}
+
 @Module({
   imports: [
     AuthModule.forRoot({
@@ -83,6 +97,7 @@ class LobbyGateway {
     }),
     MetricsModule.forRoot(),
   ],
+  controllers: [PlainController],
   providers: [ChatGateway, LobbyGateway],
 })
 class AppModule {}
@@ -158,12 +173,25 @@ describe('@Gateway: WebSockets on the application port', () => {
     expect(answer).toContain('"error":"not found"');
     const plain = await fetch(`${served().url}/ws/lobby`);
     expect(plain.status).toBe(426);
+    // A path a controller serves as a GET is no gateway's either: the upgrade never reaches it.
+    expect(await rawUpgrade('/plain')).toMatch(/^HTTP\/1\.1 404 /);
+    expect(plainGets).toEqual([]);
+    expect(await (await fetch(`${served().url}/plain`)).json()).toEqual({ plain: true });
+    expect(plainGets).toEqual(['show']);
   });
 
   test('a bad frame gets an error frame and the socket stays open', async () => {
     const client = await connect(wsUrl('/ws/chat'), await authorized());
     client.ws.send('not json');
     expect((await client.next('error')).data).toEqual({ error: 'malformed JSON frame' });
+    client.ws.send(Buffer.from('{"event":"say"}'), { binary: true });
+    expect((await client.next('error')).data).toEqual({
+      error: 'frames are JSON text: { "event": "...", "data": ... }',
+    });
+    client.ws.send('["say"]');
+    expect((await client.next('error')).data).toEqual({
+      error: 'a frame is { "event": "...", "data": ... }',
+    });
     client.send('shout', { text: 'x' });
     expect((await client.next('error')).data).toEqual({ error: "unknown event 'shout'" });
     client.send('say', { text: 'x'.repeat(30) });
@@ -194,6 +222,8 @@ describe('@Gateway: WebSockets on the application port', () => {
     expect(value('keel_realtime_connections', 'kind', 'websocket')).toBeGreaterThanOrEqual(1);
     expect(value('keel_realtime_messages_total', 'direction', 'in')).toBeGreaterThanOrEqual(1);
     expect(value('keel_realtime_messages_total', 'direction', 'out')).toBeGreaterThanOrEqual(1);
+    // Without RealtimeModule there is no event stream of Broadcast to count.
+    expect(samples.some((sample) => sample.labels.kind === 'sse')).toBe(false);
     client.ws.close();
   });
 });

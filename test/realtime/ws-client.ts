@@ -17,9 +17,16 @@ export interface WsClient {
   next(event: string, timeoutMs?: number): Promise<Frame>;
 }
 
-/** Opens a WebSocket to `url` (`ws://...`) and resolves once it is open; rejects on an HTTP refusal. */
-export function connect(url: string, headers: Record<string, string> = {}): Promise<WsClient> {
-  const ws = new WebSocket(url, { headers });
+/**
+ * Opens a WebSocket to `url` (`ws://...`) with `headers` and the `ws` client's `options` (`autoPong:
+ * false` for a client that never answers a ping), and resolves once it is open; rejects on an HTTP refusal.
+ */
+export function connect(
+  url: string,
+  headers: Record<string, string> = {},
+  options: Omit<WebSocket.ClientOptions, 'headers'> = {},
+): Promise<WsClient> {
+  const ws = new WebSocket(url, { ...options, headers });
   const frames: Frame[] = [];
   const taken = new Set<Frame>();
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>

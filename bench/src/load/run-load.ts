@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { BENCH_NODE_PATH } from '../processes/bench-node';
 import { pinnedCommand } from '../processes/cpu-pinning';
 import type { LoadRequest, LoadResult } from './load-request';
 import { parseWrkOutput, wrkCommand } from './wrk';
@@ -9,7 +10,7 @@ const AUTOCANNON_SCRIPT = path.join(__dirname, 'load.js');
 function generatorCommand(request: LoadRequest): string[] {
   return request.generator === 'wrk'
     ? wrkCommand(request)
-    : [process.execPath, AUTOCANNON_SCRIPT, JSON.stringify(request)];
+    : [BENCH_NODE_PATH, AUTOCANNON_SCRIPT, JSON.stringify(request)];
 }
 
 /** Runs one load with the generator the request names, on `core`, and returns its figures. */

@@ -24,8 +24,8 @@ export interface VariantFigures {
 }
 
 /**
- * Boots each variant in turn, round after round (interleaved, so drift hits them alike), and loads
- * its route with every generator: what one difference between builds costs at boot and per request.
+ * Boots each variant in turn, round after round (interleaved, so drift hits them alike), warms it,
+ * and loads its route with every generator: what one difference between builds costs at boot and per request.
  */
 export async function measureVariants(
   variants: readonly KeelVariant[],
@@ -46,6 +46,9 @@ export async function measureVariants(
       );
       try {
         record(boots, variant.label, server.startupMs);
+        // A process just booted runs its route unoptimised at first: warmed as the main table's servers are.
+        const warmUp = settings.generators[0] ?? 'autocannon';
+        await loadRoute(server, variant.route, warmUp, settings.warmupSeconds, settings, loadCore);
         for (const generator of settings.generators) {
           const load = await loadRoute(
             server,

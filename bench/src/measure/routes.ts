@@ -12,6 +12,8 @@ export interface BenchRoute {
   headers?: Record<string, string>;
   /** Headers the answer must carry, each matching its pattern, checked before any load. */
   answerHeaders?: Record<string, RegExp>;
+  /** Headers the answer must not carry (a default turned off), checked likewise. */
+  absentHeaders?: readonly string[];
   /** The status a healthy server answers. */
   status: number;
   /** The JSON every server must answer, checked before any load: a server that differs stops the run. */

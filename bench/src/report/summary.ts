@@ -4,6 +4,7 @@ import type { ColdStarts } from '../measure/cold-start';
 import type { CpuProfileSummary } from '../measure/cpu-profile';
 import type { VariantFigures } from '../measure/keel-variants';
 import type { LargeTableFigures } from '../measure/large-table';
+import type { FanOutFigures } from '../measure/sse-fan-out';
 import { MEASURED_ROUTES } from '../measure/routes';
 import type { LoadGenerator } from '../load/load-request';
 import type { RoundSample } from '../measure/throughput';
@@ -41,6 +42,8 @@ export interface BenchSummary extends ServerFigures {
   largeTable: LargeTableFigures[];
   /** `GET /orders/:id` bare, then with each part of a production configuration on; the bare one first. */
   configurationCost: VariantFigures[];
+  /** keel's Broadcast to many SSE streams; `undefined` when the run left it out. */
+  fanOut: FanOutFigures | undefined;
   /** Every peer with request logging and metrics on, as its users set them up. */
   production: ServerFigures;
   /** keel and Fastify on the validated POST, each through its usual validator and through zod. */
@@ -59,6 +62,7 @@ export interface BenchMeasurements {
   blackholed: BlackholedReadiness[];
   largeTable: LargeTableFigures[];
   configurationCost: VariantFigures[];
+  fanOut: FanOutFigures | undefined;
   /** The rounds of the production configurations. */
   productionSamples: RoundSample[];
   /** The rounds of the validated POSTs, keel's and Fastify's alone. */
@@ -126,6 +130,7 @@ export function summarize(measurements: BenchMeasurements): BenchSummary {
     blackholed: measurements.blackholed,
     largeTable: measurements.largeTable,
     configurationCost: measurements.configurationCost,
+    fanOut: measurements.fanOut,
     profile: measurements.profile,
     testDatabase: measurements.testDatabase,
   };

@@ -3,11 +3,14 @@ import {
   APP_GUARD,
   AuthModule,
   APP_INTERCEPTOR,
+  Body,
   Controller,
+  Ctx,
   Get,
   MetricsModule,
   Module,
   Param,
+  Post,
   createApplication,
   jwt,
   type CallNext,
@@ -17,7 +20,9 @@ import {
   type Provider,
 } from 'keel';
 import { BENCH_JWT_SECRET } from './bench-jwt';
-import { shownOrder } from './create-order';
+import { ALLOWED_ORIGIN } from './cross-origin';
+import { type CreateOrder, shownOrder, storedOrder } from './create-order';
+import { createOrderSchema } from './create-order-schema';
 import { ShownOrder } from './shown-order';
 import { orderList } from './order-list';
 import { readServerEnvironment } from './server-environment';
@@ -52,6 +57,22 @@ class OrderController {
   }
 }
 
+// The order POSTed through a zod schema (Standard Schema), and the same body taken as it comes: what
+// validating it costs beside reading and answering it.
+@Controller('api/orders')
+class OrderInputController {
+  @Post('zod')
+  storeParsed(@Body(createOrderSchema) input: CreateOrder, @Ctx() ctx: Context) {
+    ctx.json(201, storedOrder(input));
+  }
+
+  // The JSON body keel parsed, read from the request as it came: nothing bound, nothing checked.
+  @Post('unchecked')
+  storeAsItCame(@Ctx() ctx: Context) {
+    ctx.json(201, storedOrder(ctx.req.body as CreateOrder));
+  }
+}
+
 const hooks: Provider[] = [
   { provide: APP_GUARD, useClass: ApiKeyGuard },
   { provide: APP_INTERCEPTOR, useClass: ServedBy },
@@ -72,7 +93,7 @@ function authentication() {
     ...(isOn('METRICS') ? [MetricsModule.forRoot()] : []),
     ...(isOn('JWT') ? [authentication()] : []),
   ],
-  controllers: [OrderController],
+  controllers: [OrderController, OrderInputController],
   providers: isOn('HOOKS') ? hooks : [],
 })
 class AppModule {}
@@ -83,7 +104,8 @@ class AppModule {}
 // (LOAD_SHEDDING=1), every route behind AuthModule's jwt() (JWT=1), the order answered as an instance
 // of a class with an @Exclude()d column, the same JSON (RETURNED_CLASS=1); and without the request scope that currentRequest() reads (NO_REQUEST_SCOPE=1), or
 // without the `X-Request-Id` header read and answered (NO_REQUEST_ID_HEADER=1), or without the default
-// security headers (NO_SECURITY_HEADERS=1). ETags are off unless ETAG=1 (Fastify's bare server, the
+// security headers (NO_SECURITY_HEADERS=1). CORS=1 allows one other origin, whose requests are
+// answered with Access-Control-Allow-Origin. ETags are off unless ETAG=1 (Fastify's bare server, the
 // peer of the bare row, sends none); COMPRESSION=1 turns compression on, which `GET /orders` (about
 // 4 KiB of JSON) is large enough for.
 // Each off, the application pays nothing for it.
@@ -95,6 +117,7 @@ async function main(): Promise<void> {
     ...(isOn('NO_REQUEST_ID_HEADER') ? { requestIdHeader: false } : {}),
     ...(isOn('NO_SECURITY_HEADERS') ? { securityHeaders: false } : {}),
     ...(isOn('COMPRESSION') ? { compression: true } : {}),
+    ...(isOn('CORS') ? { cors: { origins: [ALLOWED_ORIGIN] } } : {}),
     etag: isOn('ETAG'),
   });
   app.router.get('/health', () => ({ status: 'ok' }));
