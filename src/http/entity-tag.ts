@@ -49,7 +49,8 @@ export function isNotModified(req: IncomingMessage, tag: string): boolean {
   // From the raw headers: `req.headers` is built on its first read, and a plain GET reads no other.
   const condition = joinedRawHeader(req.rawHeaders, 'if-none-match');
   if (condition === undefined) return false;
-  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(joinedRawHeader(req.rawHeaders, 'cache-control') ?? '')) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(joinedRawHeader(req.rawHeaders, 'cache-control') ?? ''))
+    return false;
   const opaque = tag.slice(2);
   for (const candidate of condition.split(',')) {
     const trimmed = candidate.trim();

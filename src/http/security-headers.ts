@@ -61,7 +61,8 @@ export class SecurityHeaders {
    */
   holdTransportSecurity(req: IncomingMessage, res: ServerResponse, loadHelpers: () => void): void {
     this.#loadHelpers ??= loadHelpers;
-    if (this.#hsts !== undefined && isSecureRequest(req, loadHelpers)) holdHeaders(res, { [HSTS]: this.#hsts });
+    if (this.#hsts !== undefined && isSecureRequest(req, loadHelpers))
+      holdHeaders(res, { [HSTS]: this.#hsts });
   }
 
   // Asked only of pages (their policy may upgrade insecure requests), not of every answer.

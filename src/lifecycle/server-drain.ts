@@ -95,7 +95,6 @@ export class ServerDrain {
     }
   }
 
-
   // The responses being written now: the one each open connection is answering.
   #answering(): http.ServerResponse[] {
     const responses: http.ServerResponse[] = [];
