@@ -131,8 +131,8 @@ describe('X-Request-Id', () => {
     const prefixes = new Set<string>();
     for (let load = 0; load < 20; load++) {
       jest.isolateModules(() => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module, as a new process has
         const { requestIdFrom } =
+          // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module, as a new process has
           require('../../src/http/request-id') as typeof import('../../src/http/request-id');
         const id = requestIdFrom(undefined);
         expect(id).toMatch(GENERATED);
