@@ -26,7 +26,11 @@ const PRUNE_EVERY_MS = 30_000;
 const RECENT_IDS = 10_000;
 const POLL_EVERY_MS = 1000;
 const POLL_MARGIN = 32n;
+// The id goes out as text (a bigint past 2^53 would lose digits as a JavaScript number): ORDER BY
+// must name the table's column, as `ORDER BY id` would sort by this text ('10' before '9'), and a
+// stream, which drops an id lower than one it sent, would lose every event that came after a longer id.
 const COLUMNS = 'id::text AS id, channel, event, data';
+const BY_ID = 'ORDER BY keel_realtime_events.id';
 
 /**
  * Sends events to every WebSocket and SSE stream subscribed to a channel, on every replica: each
@@ -97,16 +101,16 @@ export class Broadcast {
    * @example const id = await broadcast.publish('orders', 'created', order)
    */
   async publish(channel: string, event: string, data?: unknown): Promise<string> {
-    const rows = (await this.#dataSource.transaction(async (manager) => {
-      // One writer per channel at a time: ids commit in the order they were given, so a replay
-      // "after id N" never skips an event that committed late.
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`keel_realtime:${channel}`]);
-      return manager.query(
-        `WITH stored AS (INSERT INTO keel_realtime_events (channel, event, data) VALUES ($1, $2, $3::jsonb) RETURNING id)
-         SELECT id::text AS id, pg_notify('${NOTIFY_CHANNEL}', id::text) FROM stored`,
-        [channel, event, JSON.stringify(data ?? null)],
-      );
-    })) as { id: string }[];
+    // One writer per channel at a time: ids commit in the order they were given, so a replay
+    // "after id N" never skips an event that committed late. One statement, its own transaction:
+    // the lock is held inside the server only, never across a round trip to a busy replica, which
+    // would bound a channel's rate, on all replicas together, by that replica's event-loop lag.
+    const rows = (await this.#dataSource.query(
+      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext($1))),
+       stored AS (INSERT INTO keel_realtime_events (channel, event, data) SELECT $2, $3, $4::jsonb FROM locked RETURNING id)
+       SELECT id::text AS id, pg_notify('${NOTIFY_CHANNEL}', id::text) FROM stored`,
+      [`keel_realtime:${channel}`, channel, event, JSON.stringify(data ?? null)],
+    )) as { id: string }[];
     return rows[0]?.id ?? '';
   }
 
@@ -184,7 +188,7 @@ export class Broadcast {
     return (await this.#dataSource.query(
       `SELECT ${COLUMNS} FROM keel_realtime_events
        WHERE channel = $1 AND id > $2 AND created_at > now() - make_interval(secs => $3)
-       ORDER BY id`,
+       ${BY_ID}`,
       [channel, String(after), this.#settings.replayWindowMs / 1000],
     )) as EventRow[];
   }
@@ -200,7 +204,7 @@ export class Broadcast {
       this.#isCatchUpQueued = false;
       const after = String((this.#lastId ?? 0n) - POLL_MARGIN);
       const rows = (await this.#dataSource
-        .query(`SELECT ${COLUMNS} FROM keel_realtime_events WHERE id > $1 ORDER BY id`, [after])
+        .query(`SELECT ${COLUMNS} FROM keel_realtime_events WHERE id > $1 ${BY_ID}`, [after])
         .catch(() => [])) as EventRow[];
       for (const row of rows) {
         const id = BigInt(row.id);

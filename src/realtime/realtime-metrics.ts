@@ -50,6 +50,10 @@ export function realtimeCounters(metrics: Metrics | undefined, kind: RealtimeKin
         labelNames: ['direction'],
       }),
     };
+    // Both directions from the first scrape, at 0: a replica no client has reached yet (the last
+    // one a rolling restart replaced) says so, rather than leaving a hole a sum or a rate() skips.
+    series.messages.inc({ direction: 'in' }, 0);
+    series.messages.inc({ direction: 'out' }, 0);
     seriesByRegistry.set(metrics, series);
   }
   const { connections, messages } = series;

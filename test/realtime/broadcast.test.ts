@@ -168,6 +168,20 @@ describe('Broadcast: channels shared by replicas through PostgreSQL', () => {
     second.leave();
   });
 
+  test('a stream resuming across ids of different lengths (9, then 10) replays them in numeric order, losing none', async () => {
+    const ids: string[] = [];
+    // Enough events that the replay holds ids of one and two digits, whatever came before.
+    for (let n = 0; ids.length < 12 || (ids[0]?.length ?? 0) === (ids.at(-1)?.length ?? 0); n++)
+      ids.push(await publish(n % 2 === 0 ? a : b, 100 + n));
+    const resumed = await openEventStream(`${b.url}/orders/live`, { 'last-event-id': '0' });
+    const last = ids.at(-1) ?? '';
+    const text = await resumed.waitFor('the last event', (seen) => seen.includes(`id: ${last}\n`), 10_000);
+    const replayed = eventsIn(text).map((event) => event.id);
+    expect(replayed.filter((id) => ids.includes(id))).toEqual(ids);
+    expect(replayed).toEqual([...replayed].sort((x, y) => Number(x) - Number(y)));
+    resumed.leave();
+  });
+
   test('keel_realtime_connections{kind="sse"} counts the open event streams, and each event sent counts as a message out', async () => {
     // Streams of the tests before are closed on the server a moment after their clients left.
     await openStreams(b, 0);

@@ -1,266 +1,273 @@
-import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import WebSocket from 'ws';
+import Redis from 'ioredis';
 import { startChild, type ChildApp } from '../factories/child-app';
+import { sumOf, tallyDelivery } from '../factories/delivery-tally';
+import { eventually } from '../factories/eventually';
 import { startBalancer, type Balancer } from '../factories/haproxy';
+import { startKeepAliveLoad } from '../factories/keep-alive-load';
+import { scrape, valueOf } from '../factories/metrics';
+import { startPacedPublisher } from '../factories/paced-publisher';
+import { openReconnectingWebSocket, type ReconnectingWebSocket } from '../factories/reconnecting-websocket';
+import { openResumingEventSource, type ResumingEventSource } from '../factories/resuming-event-source';
 import { createScratchDatabase } from '../factories/scratch-database';
 import { closedPort, postgresUrl } from '../factories/test-databases';
-import { eventually } from '../factories/eventually';
 
-jest.setTimeout(240_000);
+jest.setTimeout(360_000);
 
 const REPLICAS = ['r0', 'r1', 'r2'] as const;
-const SSE_CLIENTS = 12;
-const WS_CLIENTS = 12;
+const SSE_CLIENTS = 100;
+const WS_CLIENTS = 100;
+// Events a second, from the three replicas together (each publishes a third, to its own port).
+const EVENTS_PER_SECOND = 50;
+// Posts in flight, or answered but not yet counted: a publisher this close is on its schedule.
+const MAX_BEHIND = 4;
+const KEEP_ALIVE_PER_SECOND = 200;
 // Longer than HAProxy takes to see readiness fail (2 checks 300 ms apart): it stops sending first.
 const SHUTDOWN_DELAY_MS = '1500';
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'apps', 'realtime-app.mjs');
+// How events reach the other replicas. Redis joins once RealtimeModule.forRoot({ via: 'redis' }) exists.
+const TRANSPORTS: readonly ('postgres' | 'redis')[] = ['postgres'];
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The Redis keys of one run: runs side by side on one Redis never share a channel.
+const KEY_PREFIX = `keel-rolling-${randomBytes(4).toString('hex')}:`;
 
-function startReplica(databaseUrl: string, port: number): Promise<ChildApp> {
+function startReplica(databaseUrl: string, port: number, via: string): Promise<ChildApp> {
   return startChild({
     args: [FIXTURE],
-    env: { DATABASE_URL: databaseUrl, PORT: String(port), SHUTDOWN_DELAY_MS },
+    env: {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      SHUTDOWN_DELAY_MS,
+      REALTIME_VIA: via,
+      REDIS_URL,
+      REALTIME_KEY_PREFIX: KEY_PREFIX,
+    },
     urlFrom: (lines) => (lines.some((line) => 'port' in line) ? `http://127.0.0.1:${port}` : undefined),
     startTimeoutMs: 30_000,
   });
 }
 
-/** What one client received: the ids in order, and how often it had to connect again. */
-interface Received {
-  readonly ids: string[];
-  /** Each connection it opened, with the Last-Event-ID it sent. */
-  readonly marks: string[];
-  reconnects: number;
-}
-
-// An EventSource as browsers run it: on any end, it connects again with the last id it saw.
-function sseClient(url: string): { received: Received; stop(): void } {
-  const received: Received = { ids: [], marks: [], reconnects: 0 };
-  let isStopped = false;
-  let current: http.ClientRequest | undefined;
-  const open = () => {
-    const last = received.ids.at(-1);
-    const headers: http.OutgoingHttpHeaders = { accept: 'text/event-stream' };
-    if (last !== undefined) headers['last-event-id'] = last;
-    received.marks.push(`open@${last ?? '-'}`);
-    let buffer = '';
-    let isDone = false;
-    const again = () => {
-      if (isDone || isStopped) return;
-      isDone = true;
-      received.reconnects += 1;
-      // A browser's EventSource waits its retry delay before it reconnects: so does this client.
-      setTimeout(open, 100);
-    };
-    current = http.get(`${url}/live`, { agent: false, headers }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        return again();
-      }
-      res.setEncoding('utf8').on('data', (chunk: string) => {
-        buffer += chunk;
-        const events = buffer.split('\n\n');
-        buffer = events.pop() ?? '';
-        for (const event of events) {
-          const id = /^id: (\d+)$/m.exec(event)?.[1];
-          if (id !== undefined) received.ids.push(id);
-        }
+describe.each(TRANSPORTS)('realtime through %s', (via) => {
+  test('three replicas behind HAProxy are replaced one by one under 100 SSE and 100 WebSocket clients, 50 events a second and a keep-alive load: no SSE client misses an event or gets one twice, every WebSocket is closed 1001 and comes back, no request of the load fails', async () => {
+    const database = await createScratchDatabase(postgresUrl());
+    const ports = Object.fromEntries(
+      await Promise.all(REPLICAS.map(async (name) => [name, await closedPort()] as const)),
+    );
+    const portOf = (name: string) => ports[name] ?? 0;
+    const replicas: Record<string, ChildApp> = {};
+    let balancer: Balancer | undefined;
+    const stops: (() => unknown)[] = [];
+    try {
+      // One first, so that its migration makes the table; then the other two.
+      replicas.r0 = await startReplica(database.url, portOf('r0'), via);
+      await eventually(async () => (await fetch(`${replicas.r0?.url}/health/ready`)).status === 200, {
+        within: 30_000,
       });
-      res.on('end', again);
-      res.on('error', again);
-    });
-    current.on('error', again);
-  };
-  open();
-  return {
-    received,
-    stop: () => {
-      isStopped = true;
-      current?.destroy();
-    },
-  };
-}
-
-// A WebSocket client that connects again whenever its socket closes; it has no resume.
-function wsClient(url: string): { received: Received; stop(): void } {
-  const received: Received = { ids: [], marks: [], reconnects: 0 };
-  let isStopped = false;
-  let current: WebSocket | undefined;
-  const open = () => {
-    const ws = new WebSocket(`${url.replace('http://', 'ws://')}/ws`);
-    current = ws;
-    ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as { event: string; id?: string };
-      if (frame.event === 'tick' && frame.id !== undefined) received.ids.push(frame.id);
-    });
-    ws.on('error', () => undefined);
-    ws.on('close', () => {
-      if (isStopped) return;
-      received.reconnects += 1;
-      setTimeout(open, 100);
-    });
-  };
-  open();
-  return {
-    received,
-    stop: () => {
-      isStopped = true;
-      current?.terminate();
-    },
-  };
-}
-
-// Publishes through the balancer one event after the other; keeps the ids it was answered with.
-function startPublisher(url: string) {
-  const acknowledged: string[] = [];
-  let failures = 0;
-  let isRunning = true;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const publishOne = (n: number) =>
-    new Promise<string | undefined>((resolve) => {
-      const req = http.request(`${url}/publish/${n}`, { method: 'POST', agent, timeout: 10_000 }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () =>
-          resolve(res.statusCode === 201 ? (JSON.parse(text) as { id: string }).id : undefined),
-        );
-        res.on('error', () => resolve(undefined));
-      });
-      req.on('timeout', () => req.destroy());
-      req.on('error', () => resolve(undefined));
-      req.end();
-    });
-  const running = (async () => {
-    for (let n = 0; isRunning; n++) {
-      const id = await publishOne(n);
-      if (id === undefined) failures += 1;
-      else acknowledged.push(id);
-      // The publishing rate (about 40 events a second), not a wait for something to happen.
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  })();
-  return {
-    acknowledged,
-    get failures() {
-      return failures;
-    },
-    async stop() {
-      isRunning = false;
-      await running;
-      agent.destroy();
-    },
-  };
-}
-
-// Of the events acknowledged after the client's first one: those it missed, and those it got twice.
-function tally(received: Received, acknowledged: readonly string[]) {
-  const first = received.ids[0];
-  const expected =
-    first === undefined ? acknowledged : acknowledged.filter((id) => BigInt(id) >= BigInt(first));
-  const seen = new Set(received.ids);
-  const isOrdered = received.ids.every(
-    (id, index) => index === 0 || BigInt(id) > BigInt(received.ids[index - 1] ?? '0'),
-  );
-  return {
-    gaps: expected.filter((id) => !seen.has(id)).length,
-    duplicates: received.ids.length - seen.size,
-    isOrdered,
-    reconnects: received.reconnects,
-  };
-}
-
-test('three replicas behind HAProxy are replaced one by one while events are published: SSE clients resuming with Last-Event-ID miss none and get none twice', async () => {
-  const database = await createScratchDatabase(postgresUrl());
-  const ports = Object.fromEntries(
-    await Promise.all(REPLICAS.map(async (name) => [name, await closedPort()] as const)),
-  );
-  const replicas: Record<string, ChildApp> = {};
-  let balancer: Balancer | undefined;
-  const clients: { received: Received; stop(): void }[] = [];
-  try {
-    // One first, so that its migration makes the table; then the other two.
-    replicas.r0 = await startReplica(database.url, ports.r0 ?? 0);
-    await eventually(async () => (await fetch(`http://127.0.0.1:${ports.r0}/health/ready`)).status === 200, {
-      within: 30_000,
-    });
-    for (const name of ['r1', 'r2']) replicas[name] = await startReplica(database.url, ports[name] ?? 0);
-    balancer = await startBalancer(ports);
-    await balancer.waitUntilUp(REPLICAS, 30_000);
-    const url = balancer.url;
-    const sse = Array.from({ length: SSE_CLIENTS }, () => sseClient(url));
-    const ws = Array.from({ length: WS_CLIENTS }, () => wsClient(url));
-    clients.push(...sse, ...ws);
-    const publisher = startPublisher(url);
-    await eventually(() => sse.every((client) => client.received.ids.length > 0), {
-      within: 30_000,
-      what: 'every SSE client to get an event',
-    });
-
-    const exits: (number | null)[] = [];
-    for (const name of REPLICAS) {
-      const old = replicas[name] as ChildApp;
-      old.child.kill('SIGTERM');
-      exits.push((await old.exited).code);
-      replicas[name] = await startReplica(database.url, ports[name] ?? 0);
+      for (const name of ['r1', 'r2']) replicas[name] = await startReplica(database.url, portOf(name), via);
+      balancer = await startBalancer(ports);
       await balancer.waitUntilUp(REPLICAS, 30_000);
-    }
-    await publisher.stop();
-    const last = publisher.acknowledged.at(-1) ?? '';
-    await eventually(() => sse.every((client) => client.received.ids.includes(last)), {
-      within: 30_000,
-      what: 'every SSE client to get the last event',
-    });
 
-    const sseTallies = sse.map((client) => tally(client.received, publisher.acknowledged));
-    const wsTallies = ws.map((client) => tally(client.received, publisher.acknowledged));
-    const sum = (tallies: ReturnType<typeof tally>[], key: 'gaps' | 'duplicates' | 'reconnects') =>
-      tallies.reduce((total, entry) => total + entry[key], 0);
-    const figures = {
-      published: publisher.acknowledged.length,
-      publishFailures: publisher.failures,
-      sse: {
-        clients: SSE_CLIENTS,
-        received: sse.reduce((n, c) => n + c.received.ids.length, 0),
-        gaps: sum(sseTallies, 'gaps'),
-        duplicates: sum(sseTallies, 'duplicates'),
-        reconnects: sum(sseTallies, 'reconnects'),
-      },
-      ws: {
-        clients: WS_CLIENTS,
-        received: ws.reduce((n, c) => n + c.received.ids.length, 0),
-        gaps: sum(wsTallies, 'gaps'),
-        duplicates: sum(wsTallies, 'duplicates'),
-        reconnects: sum(wsTallies, 'reconnects'),
-      },
-    };
-    process.stdout.write(`realtime rolling restart: ${JSON.stringify(figures)}\n`);
-    // What a client missed, beside where it reconnected, for a failure to be read.
-    for (const client of sse) {
-      const seen = new Set(client.received.ids);
-      const first = BigInt(client.received.ids[0] ?? '0');
-      const missing = publisher.acknowledged.filter((id) => BigInt(id) >= first && !seen.has(id));
-      if (missing.length > 0)
-        process.stdout.write(
-          `SSE client missed ${missing.join(',')}; it opened ${client.received.marks.join(', ')}\n`,
+      const load = startKeepAliveLoad(`${balancer.url}/health`, {
+        perSecond: KEEP_ALIVE_PER_SECOND,
+        concurrency: 4,
+      });
+      stops.push(() => load.stop());
+      const sse: ResumingEventSource[] = Array.from({ length: SSE_CLIENTS }, () =>
+        openResumingEventSource(`${balancer?.url}/live`),
+      );
+      const ws: ReconnectingWebSocket[] = Array.from({ length: WS_CLIENTS }, () =>
+        openReconnectingWebSocket(`${balancer?.url.replace('http://', 'ws://')}/ws`),
+      );
+      for (const client of [...sse, ...ws]) stops.push(() => client.stop());
+      const publishingSince = performance.now();
+      const publishers = REPLICAS.map((name) =>
+        startPacedPublisher(`http://127.0.0.1:${portOf(name)}`, EVENTS_PER_SECOND / REPLICAS.length),
+      );
+      for (const publisher of publishers) stops.push(() => publisher.stop());
+      await eventually(() => sse.every((client) => client.record.ids.length > 0), {
+        within: 60_000,
+        what: 'every SSE client to get an event',
+      });
+      await eventually(() => ws.every((client) => client.pid !== undefined), {
+        within: 60_000,
+        what: 'every WebSocket client to join',
+      });
+
+      const exits: (number | null)[] = [];
+      // Per restart: the WebSocket clients the stopped replica held, which must all come back.
+      const heldByStopped: number[] = [];
+      for (const name of REPLICAS) {
+        const old = replicas[name] as ChildApp;
+        const held = ws.filter((client) => client.pid === old.child.pid);
+        heldByStopped.push(held.length);
+        old.child.kill('SIGTERM');
+        exits.push((await old.exited).code);
+        replicas[name] = await startReplica(database.url, portOf(name), via);
+        await balancer.waitUntilUp(REPLICAS, 30_000);
+        const oldPid = old.child.pid;
+        await eventually(() => held.every((client) => client.pid !== undefined && client.pid !== oldPid), {
+          within: 30_000,
+          what: `the WebSocket clients of the old ${name} to be connected again`,
+        });
+      }
+      // The publisher of the replica restarted last fell behind while it was away: the rate is
+      // measured once it has caught up.
+      await eventually(
+        () => {
+          const behind = publishers.map((publisher) => publisher.behind);
+          if (behind.some((events) => events > MAX_BEHIND))
+            throw new Error(`events behind: ${behind.join(', ')}`);
+        },
+        {
+          within: 30_000,
+          what: 'every publisher to catch up with its schedule',
+        },
+      );
+      await Promise.all(publishers.map((publisher) => publisher.stop()));
+      const publishedForMs = performance.now() - publishingSince;
+      await load.stop();
+      const acknowledged = publishers.flatMap((publisher) => publisher.acknowledged).sort((a, b) => a - b);
+      const last = acknowledged.at(-1) ?? 0;
+      await eventually(() => sse.every((client) => client.record.ids.includes(last)), {
+        within: 30_000,
+        what: 'every SSE client to get the last event',
+      });
+
+      // The series, once every client is connected again and each replica has counted it.
+      const pids = REPLICAS.map((name) => replicas[name]?.child.pid);
+      const scrapes = await eventually(
+        async () => {
+          const samples = await Promise.all(
+            REPLICAS.map((name) => scrape(`http://127.0.0.1:${portOf(name)}/metrics`)),
+          );
+          const open = sumOf(
+            samples,
+            (s) => valueOf(s, 'keel_realtime_connections', { kind: 'websocket' }) ?? 0,
+          );
+          const streams = sumOf(
+            samples,
+            (s) => valueOf(s, 'keel_realtime_connections', { kind: 'sse' }) ?? 0,
+          );
+          return (
+            open === WS_CLIENTS &&
+            streams === SSE_CLIENTS &&
+            ws.every((client) => pids.includes(client.pid)) &&
+            sse.every((client) => client.isOpen) &&
+            samples
+          );
+        },
+        {
+          within: 30_000,
+          what: `${WS_CLIENTS} WebSockets and ${SSE_CLIENTS} event streams counted by the new replicas`,
+        },
+      );
+
+      const sseTallies = sse.map((client) => tallyDelivery(client.record.ids, acknowledged));
+      const wsTallies = ws.map((client) => tallyDelivery(client.record.ids, acknowledged));
+      const closeCodes = ws.flatMap((client) =>
+        client.record.connections.flatMap((connection) => connection.closeCode ?? []),
+      );
+      const figures = {
+        via,
+        published: {
+          acknowledged: acknowledged.length,
+          perSecond: Math.round((acknowledged.length / publishedForMs) * 1000 * 10) / 10,
+          failures: publishers.map((publisher) => publisher.failures),
+        },
+        sse: {
+          clients: SSE_CLIENTS,
+          received: sumOf(sseTallies, (tally) => tally.received),
+          gaps: sumOf(sseTallies, (tally) => tally.missing.length),
+          duplicates: sumOf(sseTallies, (tally) => tally.duplicates),
+          reconnects: sumOf(sse, (client) => client.record.reconnects),
+          refusals: sumOf(sse, (client) => client.record.refusals),
+        },
+        ws: {
+          clients: WS_CLIENTS,
+          received: sumOf(wsTallies, (tally) => tally.received),
+          gaps: sumOf(wsTallies, (tally) => tally.missing.length),
+          duplicates: sumOf(wsTallies, (tally) => tally.duplicates),
+          reconnects: sumOf(ws, (client) => client.record.reconnects),
+          heldByStopped,
+          closeCodes: countEach(closeCodes),
+        },
+        keepAlive: { sent: load.sent, failures: load.failures.length, sockets: load.sockets },
+        metrics: scrapes.map((samples) => ({
+          websocket: valueOf(samples, 'keel_realtime_connections', { kind: 'websocket' }),
+          sse: valueOf(samples, 'keel_realtime_connections', { kind: 'sse' }),
+          out: valueOf(samples, 'keel_realtime_messages_total', { direction: 'out' }),
+        })),
+        exits,
+      };
+      process.stdout.write(`realtime rolling restart: ${JSON.stringify(figures)}\n`);
+      // What a client missed, beside where it reconnected, for a failure to be read.
+      sse.forEach((client, index) => {
+        const { missing } = sseTallies[index] ?? { missing: [] };
+        if (missing.length > 0)
+          process.stdout.write(
+            `SSE client missed ${missing.join(',')}; it ${client.record.opens.join(', ')}\n`,
+          );
+      });
+      if (load.failures.length > 0)
+        process.stdout.write(`keep-alive failures: ${JSON.stringify(load.failures.slice(0, 20))}\n`);
+
+      expect(exits).toEqual([0, 0, 0]);
+      // The rate asked for, within 10 %: three publishers, each to its own replica.
+      expect(figures.published.perSecond).toBeGreaterThanOrEqual(EVENTS_PER_SECOND * 0.9);
+      expect(figures.sse.gaps).toBe(0);
+      expect(figures.sse.duplicates).toBe(0);
+      expect(sseTallies.every((tally) => tally.isOrdered)).toBe(true);
+      // Each replica's clients were sent away when it stopped, and came back.
+      expect(figures.sse.reconnects).toBeGreaterThanOrEqual(SSE_CLIENTS);
+      // WebSocket clients have no resume: they may miss what was published while they reconnected, never get one twice.
+      expect(figures.ws.duplicates).toBe(0);
+      // Every close the run saw was a restart's "going away"; each client a stopped replica held came back.
+      expect(figures.ws.closeCodes).toEqual({ 1001: closeCodes.length });
+      expect(closeCodes.length).toBeGreaterThanOrEqual(sumOf(heldByStopped, (n) => n));
+      expect(figures.ws.reconnects).toBeGreaterThanOrEqual(sumOf(heldByStopped, (n) => n));
+      expect(load.sent).toBeGreaterThan(1000);
+      expect(load.failures).toEqual([]);
+
+      // Each new replica counts the sockets it holds, and at least every frame its clients received.
+      REPLICAS.forEach((name, index) => {
+        const samples = scrapes[index] ?? [];
+        const framesReceived = sumOf(
+          ws.flatMap((client) => client.record.connections.filter((c) => c.pid === pids[index])),
+          // Each connection's `joined` frame, and its ticks.
+          (connection) => connection.ticks + 1,
         );
+        const out = valueOf(samples, 'keel_realtime_messages_total', { direction: 'out' });
+        // Named, so that a replica without the series says which it is.
+        expect({ name, out }).toEqual({ name, out: expect.any(Number) });
+        expect(out).toBeGreaterThanOrEqual(framesReceived);
+      });
+      // Every SSE client's stream is open on one of the new replicas, and counted there.
+      expect(
+        sumOf(scrapes, (samples) => valueOf(samples, 'keel_realtime_connections', { kind: 'sse' }) ?? 0),
+      ).toBe(SSE_CLIENTS);
+    } finally {
+      for (const stop of stops) await stop();
+      await balancer?.stop();
+      for (const replica of Object.values(replicas)) {
+        replica.child.kill('SIGKILL');
+        await replica.exited;
+      }
+      await database.drop();
+      if (via === 'redis') await deleteKeys(KEY_PREFIX);
     }
-
-    expect(exits).toEqual([0, 0, 0]);
-    expect(publisher.acknowledged.length).toBeGreaterThan(50);
-    expect(figures.sse.gaps).toBe(0);
-    expect(figures.sse.duplicates).toBe(0);
-    expect(sseTallies.every((entry) => entry.isOrdered)).toBe(true);
-    // Each restart closed the clients connected to the replica that went: they came back.
-    expect(figures.sse.reconnects).toBeGreaterThan(0);
-    // WebSocket clients have no resume: they may miss what was published while they reconnected, never get one twice.
-    expect(figures.ws.duplicates).toBe(0);
-  } finally {
-    for (const client of clients) client.stop();
-    await balancer?.stop();
-    for (const replica of Object.values(replicas)) {
-      replica.child.kill('SIGKILL');
-      await replica.exited;
-    }
-    await database.drop();
-  }
+  });
 });
+
+async function deleteKeys(prefix: string): Promise<void> {
+  const admin = new Redis(REDIS_URL);
+  const keys = await admin.keys(`${prefix}*`);
+  if (keys.length > 0) await admin.del(...keys);
+  await admin.quit();
+}
+
+function countEach(values: readonly number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}

