@@ -71,7 +71,8 @@ export {
 export { RealtimeSocket } from './realtime/realtime-socket';
 export { Broadcast } from './realtime/broadcast';
 export type { ChannelEvent } from './realtime/channel-hub';
-export { RealtimeModule, type RealtimeModuleOptions } from './realtime/realtime-module';
+export { RealtimeModule } from './realtime/realtime-module';
+export type { RealtimeModuleOptions } from './realtime/realtime-options';
 export { RealtimeTables1764633600000 } from './realtime/realtime-tables';
 export {
   FrameworkError,

@@ -2,7 +2,7 @@ import { describeValue } from './describe-value';
 import { defineErrors } from './error-entry';
 
 /**
- * The errors of WebSocket gateways: one entry per code, so each message is written once.
+ * The errors of WebSocket gateways and of `RealtimeModule`: one entry per code, so each message is written once.
  *
  * @example
  * RealtimeErrors.upgradeRequired.code; // 'E_UPGRADE_REQUIRED'
@@ -27,8 +27,16 @@ export const RealtimeErrors = defineErrors({
 
   invalidRealtimeOption: {
     code: 'E_INVALID_REALTIME_OPTION',
-    message: (option: string, value: unknown) =>
-      `RealtimeModule.forRoot: ${option} is ${describeValue(value)}; it must be a whole number of milliseconds above 0.`,
+    message: (option: string, value: unknown, expected: string) =>
+      `RealtimeModule.forRoot: ${option} is ${describeValue(value)}; it must be ${expected}.`,
+  },
+
+  invalidRealtimeTransport: {
+    code: 'E_INVALID_REALTIME_TRANSPORT',
+    message: (problem: string) =>
+      `RealtimeModule.forRoot: ${problem}.\n` +
+      `Fix: RealtimeModule.forRoot() for the application's PostgreSQL (the default), ` +
+      `or RealtimeModule.forRoot({ via: 'redis', redis: () => client }) for its Redis (an ioredis client).`,
   },
 
   noBroadcast: {
@@ -43,6 +51,13 @@ export const RealtimeErrors = defineErrors({
     message: (problem: string) =>
       `RealtimeModule broadcasts through the application's PostgreSQL, and ${problem}.\n` +
       `Fix: import DatabaseModule.forRoot({ type: 'postgres', ..., migrations: [RealtimeTables1764633600000, ...] }).`,
+  },
+
+  broadcastNeedsRedis: {
+    code: 'E_BROADCAST_NEEDS_REDIS',
+    message: (problem: string) =>
+      `RealtimeModule.forRoot({ via: 'redis' }) broadcasts through the application's Redis, and ${problem}.\n` +
+      `Fix: return the application's ioredis client, e.g. RealtimeModule.forRoot({ via: 'redis', redis: () => new Redis(process.env.REDIS_URL) }).`,
   },
 
   upgradeRequired: {

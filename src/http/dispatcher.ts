@@ -11,7 +11,7 @@ import { Exchange } from './exchange';
 import type { ExpressObjects } from './express-objects';
 import { RequestErrors } from '../errors/request-errors';
 import { runErrorMiddleware, runMiddleware } from './middleware';
-import { holdHeader, markHeadersObserved } from './held-headers';
+import { holdOwnHeaders, markHeadersObserved, type HeaderObject } from './held-headers';
 import { hasBody, rawHeader } from './raw-headers';
 import { requestIdFrom } from './request-id';
 import { RequestState, requestScope } from './request-state';
@@ -58,7 +58,7 @@ export interface DispatcherParts {
   readonly tracing: RequestTracing | undefined;
   /** The CORS policies: preflights are answered, and other requests' headers held, before any phase. */
   readonly cors: CorsRules;
-  /** helmet's headers, held for every answer that is not a preflight; undefined: none. */
+  /** helmet's headers, held for every answer; undefined: none. */
   readonly security: SecurityHeaders | undefined;
   /** The API version a request asks for (header or media versioning); undefined: routes have none to pick. */
   readonly versionOf: ((req: IncomingMessage) => string | undefined) | undefined;
@@ -99,10 +99,19 @@ export class Dispatcher {
   // How each step enters the request's scope: with tracing, its trace context too.
   readonly #enter: ScopeEntry;
   readonly #startWatching: StartWatching | undefined;
+  // The headers every answer carries (the security headers, the request id's under its name with a
+  // blank value): copied per request in one step (an object of one shape, which V8 clones whole),
+  // its id written in, and held as they are.
+  readonly #everyAnswer: Readonly<HeaderObject> | undefined;
 
   constructor(parts: DispatcherParts) {
     this.#parts = parts;
     this.#idHeader = parts.requestIdHeader?.toLowerCase();
+    const idHeader = this.#idHeader === undefined ? {} : { [this.#idHeader]: '' };
+    this.#everyAnswer =
+      this.#idHeader === undefined && parts.security === undefined
+        ? undefined
+        : { ...parts.security?.everyAnswer, ...idHeader };
     this.#enter =
       parts.tracing?.enter ?? (parts.isRequestScoped ? requestScope.run.bind(requestScope) : runUnscoped);
     this.#startWatching = parts.watch === undefined ? undefined : watching(parts.watch);
@@ -116,7 +125,12 @@ export class Dispatcher {
     const state = new RequestState(
       requestIdFrom(idHeader === undefined ? undefined : rawHeader(incoming.rawHeaders, idHeader)),
     );
-    if (idHeader !== undefined) holdHeader(outgoing, idHeader, state.requestId);
+    const everyAnswer = this.#everyAnswer;
+    if (everyAnswer !== undefined) {
+      const headers: HeaderObject = { ...everyAnswer };
+      if (idHeader !== undefined) headers[idHeader] = state.requestId;
+      holdOwnHeaders(outgoing, headers);
+    }
     if (tracing !== undefined) tracing.open(state, incoming, outgoing);
     if (startWatching !== undefined) startWatching(state, incoming, outgoing);
     this.#enter(state, this.#serve, incoming as Request, outgoing as Response, state);
@@ -130,7 +144,7 @@ export class Dispatcher {
     if (refuse !== undefined && refuse(req, res)) return;
     if (cors.isOn && cors.answer(req, res, this.#parts)) return;
     objects.equip(req, res);
-    if (security !== undefined) security.hold(req, res, objects.loadHelpers);
+    if (security !== undefined) security.holdTransportSecurity(req, res, objects.loadHelpers);
     if (!objects.isHandedOut) return this.#parseBody(req, res, state);
     markHeadersObserved(res);
     const app = objects.load();

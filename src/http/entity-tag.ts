@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { joinedRawHeader } from './raw-headers';
 
 /**
  * Two 32-bit multiplicative hashes (FNV-1a's, and one with MurmurHash2's multiplier) of the body's
@@ -19,6 +20,11 @@ function hashOf(body: string | Uint8Array): string {
   return hex(first) + hex(second);
 }
 
+/** The length of `body` in bytes, as it goes out. @example byteLengthOf('é') // 2 */
+export function byteLengthOf(body: string | Uint8Array): number {
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+}
+
 const hex = (word: number): string => (word >>> 0).toString(16).padStart(8, '0');
 
 /**
@@ -28,8 +34,7 @@ const hex = (word: number): string => (word >>> 0).toString(16).padStart(8, '0')
  * @example
  * weakTag('{"id":1}'); // 'W/"8-…"'
  */
-export function weakTag(body: string | Uint8Array): string {
-  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+export function weakTag(body: string | Uint8Array, length = byteLengthOf(body)): string {
   return `W/"${length.toString(16)}-${hashOf(body)}"`;
 }
 
@@ -41,9 +46,11 @@ export function weakTag(body: string | Uint8Array): string {
  * if (isNotModified(req, tag)) sendEmpty(res, 304);
  */
 export function isNotModified(req: IncomingMessage, tag: string): boolean {
-  const condition = req.headers['if-none-match'];
+  // From the raw headers: `req.headers` is built on its first read, and a plain GET reads no other.
+  const condition = joinedRawHeader(req.rawHeaders, 'if-none-match');
   if (condition === undefined) return false;
-  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers['cache-control'] ?? '')) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(joinedRawHeader(req.rawHeaders, 'cache-control') ?? ''))
+    return false;
   const opaque = tag.slice(2);
   for (const candidate of condition.split(',')) {
     const trimmed = candidate.trim();

@@ -80,6 +80,18 @@ export function holdHeaders(res: http.ServerResponse, headers: HeaderObject): vo
 }
 
 /**
+ * Holds `headers`, an object made for this response alone, as the first headers it holds: kept as
+ * it is, where {@link holdHeaders} would copy it (the dispatcher's first headers of every request).
+ *
+ * @example holdOwnHeaders(res, { ...everyAnswer, 'x-request-id': id })
+ */
+export function holdOwnHeaders(res: http.ServerResponse, headers: HeaderObject): void {
+  const target = res as http.ServerResponse & Observable;
+  if (target[HELD] === null) target[HELD] = headers;
+  else holdHeaders(res, headers);
+}
+
+/**
  * Sets the response header `name` for keel's answer: held until that answer where the response
  * holds headers (see {@link HeaderHoldingResponse}), else set at once.
  *

@@ -15,24 +15,28 @@ const CSP_REPORT_ONLY = 'content-security-policy-report-only';
 const HSTS = 'strict-transport-security';
 const HTML = /^\s*text\/html\b/i;
 const NONCE = Symbol('keel.pageNonce');
-const SECURE = Symbol('keel.isSecure');
 
-type Marked = ServerResponse & { [NONCE]?: string; [SECURE]?: boolean };
+type Marked = ServerResponse & { [NONCE]?: string };
 
 /**
  * helmet's headers, computed once at boot by running its middleware on a stand-in response: every
- * answer gets the same ones held (one object assigned per request); `Strict-Transport-Security`
+ * answer gets the same ones ({@link everyAnswer}, which the dispatcher holds with the request id in
+ * one object made per request); `Strict-Transport-Security`
  * only over HTTPS, or behind a proxy that says so (`X-Forwarded-Proto: https` under Express's
  * `trust proxy`); the Content-Security-Policy only on HTML answers, with the nonce the page was
  * rendered with.
  *
  * @example
  * const headers = new SecurityHeaders({});
- * headers.hold(req, res, loadHelpers); // X-Content-Type-Options, Referrer-Policy, Cross-Origin-*...
+ * holdOwnHeaders(res, { ...headers.everyAnswer }); // X-Content-Type-Options, Referrer-Policy...
+ * headers.holdTransportSecurity(req, res, loadHelpers);
  */
 export class SecurityHeaders {
-  readonly #common: HeaderObject;
+  /** The headers every answer carries, by lower-case name: the same object for every request, never changed. */
+  readonly everyAnswer: Readonly<HeaderObject>;
   readonly #hsts: string | undefined;
+  // Express's helpers, which weigh a proxy's X-Forwarded-Proto: given with the first request.
+  #loadHelpers: (() => void) | undefined;
   readonly #policy: PagePolicy | undefined;
   readonly #policyName: string;
 
@@ -47,19 +51,24 @@ export class SecurityHeaders {
     const policy = (enforced ?? reportOnly) as string | undefined;
     this.#policy = policy === undefined ? undefined : new PagePolicy(policy);
     this.#hsts = hsts as string | undefined;
-    this.#common = common;
+    this.everyAnswer = common;
   }
 
   /**
-   * Holds the headers every answer to `req` carries; `loadHelpers` gives it Express's `req.protocol`
-   * where a proxy's `X-Forwarded-Proto` must be weighed. @example headers.hold(req, res, loadHelpers)
+   * Holds `Strict-Transport-Security` for an answer over HTTPS; `loadHelpers` gives it Express's
+   * `req.protocol` where a proxy's `X-Forwarded-Proto` must be weighed.
+   * @example headers.holdTransportSecurity(req, res, loadHelpers)
    */
-  hold(req: IncomingMessage, res: ServerResponse, loadHelpers: () => void): void {
-    holdHeaders(res, this.#common);
-    if (this.#hsts === undefined && this.#policy === undefined) return;
-    const isSecure = isSecureRequest(req, loadHelpers);
-    (res as Marked)[SECURE] = isSecure;
-    if (isSecure && this.#hsts !== undefined) holdHeaders(res, { [HSTS]: this.#hsts });
+  holdTransportSecurity(req: IncomingMessage, res: ServerResponse, loadHelpers: () => void): void {
+    this.#loadHelpers ??= loadHelpers;
+    if (this.#hsts !== undefined && isSecureRequest(req, loadHelpers))
+      holdHeaders(res, { [HSTS]: this.#hsts });
+  }
+
+  // Asked only of pages (their policy may upgrade insecure requests), not of every answer.
+  #isSecure(res: ServerResponse): boolean {
+    const loadHelpers = this.#loadHelpers;
+    return res.req !== undefined && loadHelpers !== undefined && isSecureRequest(res.req, loadHelpers);
   }
 
   /**
@@ -81,7 +90,7 @@ export class SecurityHeaders {
   readonly pageNonce = (res: ServerResponse): string | undefined => {
     const nonce = this.nonce(res);
     if (nonce === undefined || this.#policy === undefined) return undefined;
-    const value = this.#policy.header(nonce, (res as Marked)[SECURE] ?? false);
+    const value = this.#policy.header(nonce, this.#isSecure(res));
     holdHeaders(res, { [this.#policyName]: value });
     return nonce;
   };
@@ -98,7 +107,7 @@ export class SecurityHeaders {
     const type = headers?.['content-type'] ?? res.getHeader('content-type');
     if (typeof type !== 'string' || !HTML.test(type)) return;
     if (headers?.[name] !== undefined || res.hasHeader(name)) return;
-    res.setHeader(name, policy.header(this.nonce(res) as string, (res as Marked)[SECURE] ?? false));
+    res.setHeader(name, policy.header(this.nonce(res) as string, this.#isSecure(res)));
   };
 }
 

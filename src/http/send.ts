@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AnswerSettings } from './answer-settings';
 import { chooseCoding, compressBody, isCompressible } from './compression';
-import { weakTag, isNotModified } from './entity-tag';
+import { byteLengthOf, isNotModified, weakTag } from './entity-tag';
 import { answerHeader, areHeadersObserved, holdHeader, takeHeldHeaders } from './held-headers';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -81,22 +81,24 @@ export function sendText(
   if (BODILESS.has(status)) return sendEmpty(res, status);
   const method = res.req?.method;
   const isHead = method === 'HEAD';
+  const bodyLength = byteLengthOf(body);
   if (answers?.etag === true && status === 200 && (method === 'GET' || isHead)) {
-    const tag = weakTag(body);
+    const tag = weakTag(body, bodyLength);
     holdHeader(res, 'ETag', tag);
     if (isNotModified(res.req, tag)) return sendEmpty(res, 304);
   }
   let payload = body;
+  let length = bodyLength;
   const threshold = answers?.compressionThreshold;
-  if (threshold !== undefined && isCompressible(type) && Buffer.byteLength(body) >= threshold) {
+  if (threshold !== undefined && isCompressible(type) && bodyLength >= threshold) {
     holdHeader(res, 'Vary', 'Accept-Encoding');
     const coding = isHead ? undefined : chooseCoding(res.req, type);
     if (coding !== undefined) {
       payload = compressBody(body, coding);
+      length = byteLengthOf(payload);
       holdHeader(res, 'Content-Encoding', coding);
     }
   }
-  const length = Buffer.byteLength(payload);
   if (areHeadersObserved(res)) {
     res.statusCode = status;
     res.setHeader('Content-Type', type);

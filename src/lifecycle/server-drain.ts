@@ -2,7 +2,6 @@ import type http from 'node:http';
 import net from 'node:net';
 import type { Socket } from 'node:net';
 import { settleWithin } from './settle-within';
-import { PendingResponses } from './pending-responses';
 
 /** How a drain ended. */
 export interface DrainResult {
@@ -30,19 +29,14 @@ const IDLE_CLOSE_MS = 250;
  */
 export class ServerDrain {
   readonly #server: http.Server;
-  readonly #pending = new PendingResponses();
   // Each open connection, with what it had read when it was last seen doing something, and when.
+  // The requests in flight are found from them (the response each is answering), so a request
+  // pays for no bookkeeping of its own: only a connection does, once.
   readonly #sockets = new Map<Socket, { bytesRead: number; at: number }>();
   #isClosingConnections = false;
-  readonly #onResponseClose: (this: http.ServerResponse) => void;
 
   constructor(server: http.Server) {
     this.#server = server;
-    // One listener for every response, not a closure each: Node calls it with the response as `this`.
-    const release = (res: http.ServerResponse): void => this.#release(res);
-    this.#onResponseClose = function (this: http.ServerResponse) {
-      release(this);
-    };
     server.on('connection', (socket: Socket) => {
       this.#sockets.set(socket, { bytesRead: 0, at: performance.now() });
       socket.once('close', () => this.#sockets.delete(socket));
@@ -51,7 +45,7 @@ export class ServerDrain {
 
   /** The requests being handled now. @example logger.info({ inFlight: drain.inFlight }, 'draining') */
   get inFlight(): number {
-    return this.#pending.size;
+    return this.#answering().length;
   }
 
   /**
@@ -61,7 +55,7 @@ export class ServerDrain {
    */
   closeConnections(): void {
     this.#isClosingConnections = true;
-    for (const res of this.#pending.list()) closeAfter(res);
+    for (const res of this.#answering()) closeAfter(res);
   }
 
   /**
@@ -83,16 +77,17 @@ export class ServerDrain {
     if (isClosed) return { timedOut: false };
     // Only a request still unanswered makes it a timeout; a connection still closing, or one whose
     // request had not fully arrived, is simply closed.
-    const timedOut = this.#pending.size > 0;
+    const timedOut = this.inFlight > 0;
     this.#server.closeAllConnections();
     return { timedOut };
   }
 
+  // A connection answering a request is busy, as is one that read something since the last look: the
+  // idle time of a connection starts when it was last seen doing either (every 50 ms while draining).
   #closeIdle(): void {
     const now = performance.now();
-    const busy = new Set<unknown>(this.#pending.list().map((res) => res.socket));
     for (const [socket, seen] of this.#sockets) {
-      if (busy.has(socket) || socket.bytesRead !== seen.bytesRead) {
+      if (responseOn(socket) !== undefined || socket.bytesRead !== seen.bytesRead) {
         this.#sockets.set(socket, { bytesRead: socket.bytesRead, at: now });
       } else if (now - seen.at >= IDLE_CLOSE_MS) {
         socket.destroy();
@@ -100,32 +95,41 @@ export class ServerDrain {
     }
   }
 
-  #release(res: http.ServerResponse): void {
-    this.#pending.delete(res);
-    if (!this.#isClosingConnections) return;
-    // While draining, its connection's idle time starts now, not when it last read. (The request
-    // keeps its socket; Node detaches the response's once it is sent.)
-    const socket = res.req.socket;
-    if (this.#sockets.has(socket))
-      this.#sockets.set(socket, { bytesRead: socket.bytesRead, at: performance.now() });
+  // The responses being written now: the one each open connection is answering.
+  #answering(): http.ServerResponse[] {
+    const responses: http.ServerResponse[] = [];
+    for (const socket of this.#sockets.keys()) {
+      const res = responseOn(socket);
+      if (res !== undefined) responses.push(res);
+    }
+    return responses;
   }
 
   /**
-   * The server's request listener: `listener`, with each request counted in flight until its
-   * response closes. One listener, not a second one ahead of it: Node's `emit` is cheapest with
-   * one, and the count (and a shutdown's `Connection: close`) still comes before any answer.
+   * The server's request listener: `listener`, whose answers close their connection once the
+   * shutdown has started. One listener, not a second one ahead of it: Node's `emit` is cheapest with
+   * one, and a shutdown's `Connection: close` still comes before any answer.
    *
    * @example
    * server.on('request', drain.tracking(dispatcher.handle));
    */
   tracking(listener: RequestListener): RequestListener {
     return (req, res) => {
-      this.#pending.add(res);
       if (this.#isClosingConnections) closeAfter(res);
-      res.on('close', this.#onResponseClose);
       listener(req, res);
     };
   }
+}
+
+/**
+ * The response a server connection is answering, if any. Node keeps it on the socket from the
+ * moment the response is given the connection until it is finished (`_httpMessage`, which Node's
+ * own HTTP code and the graceful-shutdown libraries read): a request in flight with its answer not
+ * finished, found without a structure kept per request.
+ */
+function responseOn(socket: Socket): http.ServerResponse | undefined {
+  const res = (socket as Socket & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+  return res ?? undefined;
 }
 
 type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;

@@ -46,7 +46,7 @@ function pinoLineWriter(logger: pino.Logger): WriteAccessLine {
 function accessFields(line: AccessLine): string {
   const { method, route, traceId } = line;
   // The request id needs no escaping: requestIdFrom lets through only characters JSON writes as
-  // they are, and generates UUIDs otherwise.
+  // they are, and generates hexadecimal digits, a dash and a count otherwise.
   return (
     (method === undefined ? '' : `,"method":${quotedOnce(method)}`) +
     `,"path":${JSON.stringify(line.path)},"route":${route === null ? 'null' : quotedOnce(route)}` +

@@ -30,6 +30,11 @@ export class ChannelHub {
     };
   }
 
+  /** The channels that have a listener here now. */
+  channels(): Iterable<string> {
+    return this.#listeners.keys();
+  }
+
   /** Hands `event` to every listener of its channel here. */
   deliver(event: ChannelEvent): void {
     for (const listener of this.#listeners.get(event.channel) ?? []) listener(event);

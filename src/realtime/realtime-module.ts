@@ -8,21 +8,18 @@ import { LOGGER, type Logger } from '../logging/logger';
 import { Metrics } from '../observability/metrics';
 import { loadTypeOrm } from '../orm/typeorm';
 import { Broadcast } from './broadcast';
+import { PostgresTransport } from './postgres-transport';
 import { realtimeCounters } from './realtime-metrics';
-
-/** Options of {@link RealtimeModule.forRoot}. */
-export interface RealtimeModuleOptions {
-  /** How events reach the other replicas: the application's PostgreSQL (`LISTEN`/`NOTIFY`). */
-  readonly via?: 'postgres';
-  /** How long events are kept for clients that reconnect with `Last-Event-ID`. Default: 2 minutes. */
-  readonly replayWindowMs?: number;
-}
+import { redisConnectionOf } from './redis-connection';
+import { RedisTransport } from './redis-transport';
+import { checkRealtimeOptions, type RealtimeModuleOptions, type RealtimeSettings } from './realtime-options';
+import type { RealtimeTransport } from './realtime-transport';
 
 /**
  * Channels shared by every replica: provides `Broadcast` to every module, and lets gateway sockets
  * `join` channels. Events are kept in the application's PostgreSQL (the migration
- * `RealtimeTables1764633600000` makes their table) and announced with `NOTIFY`: nothing to run
- * beside the database.
+ * `RealtimeTables1764633600000` makes their table) and announced with `NOTIFY`, nothing to run beside
+ * the database; or, with `via: 'redis'`, kept in its Redis and announced with pub/sub.
  *
  * @example
  * @Module({ imports: [DatabaseModule.forRoot({ type: 'postgres', url, migrations: [RealtimeTables1764633600000], migrationsRun: true }), RealtimeModule.forRoot()] })
@@ -30,11 +27,12 @@ export interface RealtimeModuleOptions {
  */
 @Module({})
 export class RealtimeModule {
-  /** Broadcasting through the application's PostgreSQL. @example RealtimeModule.forRoot({ replayWindowMs: 300_000 }) */
+  /**
+   * Broadcasting through the application's PostgreSQL (the default) or its Redis (`via: 'redis'`).
+   * @example RealtimeModule.forRoot({ via: 'redis', redis: () => redis, replayWindowMs: 300_000 })
+   */
   static forRoot(options: RealtimeModuleOptions = {}): DynamicModule {
-    const replayWindowMs = options.replayWindowMs ?? 120_000;
-    if (!Number.isSafeInteger(replayWindowMs) || replayWindowMs <= 0)
-      throw RealtimeErrors.invalidRealtimeOption('replayWindowMs', replayWindowMs);
+    const settings = checkRealtimeOptions(options);
     return {
       module: RealtimeModule,
       global: true,
@@ -42,17 +40,19 @@ export class RealtimeModule {
         {
           provide: Broadcast,
           useFactory: (container: Container, logger: Logger, metrics: Metrics | undefined) =>
-            new Broadcast(
-              postgresOf(container),
-              { replayWindowMs, counters: realtimeCounters(metrics, 'sse') },
-              logger,
-            ),
+            new Broadcast(transportOf(settings, container, logger), realtimeCounters(metrics, 'sse')),
           inject: [Container as unknown as Token<Container>, LOGGER, { token: Metrics, optional: true }],
         },
       ],
       exports: [Broadcast],
     };
   }
+}
+
+function transportOf(settings: RealtimeSettings, container: Container, logger: Logger): RealtimeTransport {
+  if (settings.via === 'redis')
+    return new RedisTransport(redisConnectionOf(settings.redis), settings, logger);
+  return new PostgresTransport(postgresOf(container), settings, logger);
 }
 
 function postgresOf(container: Container): DataSource {

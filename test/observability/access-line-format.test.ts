@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { REPO_ROOT, runNode } from '../factories/cli';
+import { GENERATED_REQUEST_ID } from '../factories/request-ids';
 
 /** A line of keel's default logger, as written and as parsed. */
 interface WrittenLine {
@@ -86,7 +87,7 @@ test('a route no request matched, a 5xx, a generated id, an escaped path and a c
   expect(lineOf('quoted').entry).toMatchObject({ path: '/orders/a"b\\c', route: '/orders/:id' });
   expect(lineOf('gone').entry).toMatchObject({ route: '/slow', status: null, bytes: 0, aborted: true });
   const generated = accessLines.find(({ entry }) => entry.path === '/orders/8');
-  expect(generated?.entry.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(generated?.entry.requestId).toMatch(GENERATED_REQUEST_ID);
 });
 
 test('the probes are written at debug, which the default logger leaves out', () => {

@@ -12,8 +12,9 @@ import {
   type CurrentRequest,
 } from 'keel';
 import { bootApp, moduleWith, useServedApp } from '../factories/app';
+import { GENERATED_REQUEST_ID } from '../factories/request-ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const GENERATED = GENERATED_REQUEST_ID;
 
 /** A service that knows nothing of the context: what it sees of the request comes from keel. */
 @Injectable()
@@ -113,15 +114,32 @@ describe('X-Request-Id', () => {
     ['with a comma (two ids folded)', 'a,b'],
   ])('an invalid incoming id (%s) is replaced by a generated one', async (_case, id) => {
     const { header, seen } = await getIds({ 'X-Request-Id': id });
-    expect(header).toMatch(UUID);
+    expect(header).toMatch(GENERATED);
     expect(seen.requestId).toBe(header);
   });
 
   test('two requests without an id get different ones', async () => {
     const [first, second] = await Promise.all([getIds(), getIds()]);
-    expect(first.header).toMatch(UUID);
-    expect(second.header).toMatch(UUID);
+    expect(first.header).toMatch(GENERATED);
+    expect(second.header).toMatch(GENERATED);
     expect(first.header).not.toBe(second.header);
+    // One process, one prefix; the counts differ.
+    expect(GENERATED.exec(first.header ?? '')?.[1]).toBe(GENERATED.exec(second.header ?? '')?.[1]);
+  });
+
+  test('each process draws its own random prefix: ids of two replicas do not collide', () => {
+    const prefixes = new Set<string>();
+    for (let load = 0; load < 20; load++) {
+      jest.isolateModules(() => {
+        const { requestIdFrom } =
+          // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module, as a new process has
+          require('../../src/http/request-id') as typeof import('../../src/http/request-id');
+        const id = requestIdFrom(undefined);
+        expect(id).toMatch(GENERATED);
+        prefixes.add(GENERATED.exec(id)?.[1] ?? '');
+      });
+    }
+    expect(prefixes.size).toBe(20);
   });
 
   test('an answer no route gives carries the id too', async () => {
@@ -194,7 +212,7 @@ describe('requestIdHeader', () => {
     const res = await fetch(`${off().url}/ids`, { headers: { 'X-Request-Id': 'ignored' } });
     expect(res.headers.get('x-request-id')).toBeNull();
     const seen = (await res.json()) as Seen;
-    expect(seen.requestId).toMatch(UUID);
+    expect(seen.requestId).toMatch(GENERATED);
     expect(seen.seen).toBe(seen.requestId);
   });
 });

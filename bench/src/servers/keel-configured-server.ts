@@ -29,6 +29,8 @@ import { readServerEnvironment } from './server-environment';
 
 const { port } = readServerEnvironment();
 const isOn = (name: string): boolean => process.env[name] === '1';
+// Read once: a read of process.env goes through C++ and cost the route 3 % of its instructions.
+const answersClass = isOn('RETURNED_CLASS');
 
 // What a typical global guard and interceptor do per request: read a header, set one.
 class ApiKeyGuard implements CanActivate {
@@ -53,7 +55,7 @@ class OrderController {
 
   @Get(':id')
   show(@Param('id') id: string) {
-    return isOn('RETURNED_CLASS') ? new ShownOrder(id) : shownOrder(id);
+    return answersClass ? new ShownOrder(id) : shownOrder(id);
   }
 }
 
