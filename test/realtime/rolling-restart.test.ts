@@ -26,8 +26,8 @@ const KEEP_ALIVE_PER_SECOND = 200;
 // Longer than HAProxy takes to see readiness fail (2 checks 300 ms apart): it stops sending first.
 const SHUTDOWN_DELAY_MS = '1500';
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'apps', 'realtime-app.mjs');
-// How events reach the other replicas. Redis joins once RealtimeModule.forRoot({ via: 'redis' }) exists.
-const TRANSPORTS: readonly ('postgres' | 'redis')[] = ['postgres'];
+// How events reach the other replicas: RealtimeModule.forRoot's `via`, the fixture's REALTIME_VIA.
+const TRANSPORTS = ['postgres', 'redis'] as const;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // The Redis keys of one run: runs side by side on one Redis never share a channel.
 const KEY_PREFIX = `keel-rolling-${randomBytes(4).toString('hex')}:`;
