@@ -90,7 +90,13 @@ export class ServerDrain {
       if (responseOn(socket) !== undefined || socket.bytesRead !== seen.bytesRead) {
         this.#sockets.set(socket, { bytesRead: socket.bytesRead, at: now });
       } else if (now - seen.at >= IDLE_CLOSE_MS) {
-        socket.destroy();
+        // Judged again after the poll phase: a request that came while the event loop was held up
+        // waits in the kernel while timers run first, and a connection reset with it unread is a
+        // request lost (a balancer that sent it on a pooled connection cuts its client off).
+        const { bytesRead } = socket;
+        setImmediate(() => {
+          if (socket.bytesRead === bytesRead) socket.destroy();
+        });
       }
     }
   }

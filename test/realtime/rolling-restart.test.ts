@@ -23,8 +23,9 @@ const EVENTS_PER_SECOND = 50;
 // Posts in flight, or answered but not yet counted: a publisher this close is on its schedule.
 const MAX_BEHIND = 4;
 const KEEP_ALIVE_PER_SECOND = 200;
-// Longer than HAProxy takes to see readiness fail (2 checks 300 ms apart): it stops sending first.
-const SHUTDOWN_DELAY_MS = '1500';
+// Longer than HAProxy can take to see readiness fail, so that it stops sending first: 2 checks 300 ms
+// apart, each allowed 1 s (its `timeout check`) by a replica slow to answer on a loaded machine.
+const SHUTDOWN_DELAY_MS = '3000';
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'apps', 'realtime-app.mjs');
 // How events reach the other replicas: RealtimeModule.forRoot's `via`, the fixture's REALTIME_VIA.
 const TRANSPORTS = ['postgres', 'redis'] as const;
