@@ -80,6 +80,35 @@ describe('the drain and keep-alive connections', () => {
     expect(pong).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*\{"pong":true\}$/);
   });
 
+  test('a request that arrives on an idle keep-alive connection while the event loop is held up during the drain is answered, not reset', async () => {
+    const app = await bootApp(moduleWith({}));
+    app.router.get('/ping', () => ({ pong: true }));
+    const { port } = await app.listen(0, HOST);
+    const socket = net.connect(port, HOST);
+    let received = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+    socket.on('error', () => undefined);
+    const ping = `GET /ping HTTP/1.1\r\nHost: ${HOST}\r\n\r\n`;
+    socket.write(ping);
+    await eventually(() => received.includes('{"pong":true}'), { within: 1000, what: 'the first answer' });
+
+    const { closing } = await closeUntilDraining(app);
+    // Past one of the drain's sweeps (every 50 ms), then two turns of the event loop: a sweep has
+    // seen the connection as it is now, idle.
+    holdEventLoop(60);
+    await nextTurn();
+    await nextTurn();
+    // The request reaches the server's kernel buffer, and the event loop is held up past the idle
+    // delay (250 ms): when it resumes, its timers (the sweep) run before it reads the request.
+    socket.write(ping);
+    holdEventLoop(400);
+    await within(Promise.all([closing, once(socket, 'close')]), 2000, 'the connection to close');
+
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*\{"pong":true\}$/);
+  });
+
   test('with shutdownTimeoutMs at 0, a half-sent request is closed and not counted as a timeout', async () => {
     const app = await bootApp(moduleWith({}), { shutdownTimeoutMs: 0 });
     const { port } = await app.listen(0, HOST);
@@ -109,4 +138,15 @@ function socketsAcceptedOn(port: number): { readonly sockets: net.Socket[]; stop
   };
   diagnosticsChannel.subscribe('net.server.socket', collect);
   return { sockets, stop: () => diagnosticsChannel.unsubscribe('net.server.socket', collect) };
+}
+
+// Runs nothing else for `ms`: what a replica busy with a long synchronous task does to its event loop.
+function holdEventLoop(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+// Resolves in the check phase of the event loop's next turn, after its timers and its reads.
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
