@@ -127,7 +127,11 @@ export class Dispatcher {
     );
     const everyAnswer = this.#everyAnswer;
     if (everyAnswer !== undefined) {
-      const headers: HeaderObject = { ...everyAnswer };
+      // Not `{ ...everyAnswer }`: with that clone, a server that had been through a full
+      // collection promoted about 900 bytes a request to the old generation, against under 100
+      // with Object.assign into a new literal (test/lifecycle/young-garbage.test.ts): V8's spread
+      // clone can be pretenured, and an old object holding a request's values keeps them alive.
+      const headers: HeaderObject = Object.assign({}, everyAnswer);
       if (idHeader !== undefined) headers[idHeader] = state.requestId;
       holdOwnHeaders(outgoing, headers);
     }
