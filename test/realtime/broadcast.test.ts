@@ -1,23 +1,15 @@
 import { DataSource } from 'typeorm';
 import {
   Broadcast,
-  ConnectedSocket,
-  Controller,
   DatabaseModule,
-  Gateway,
-  LastEventId,
   MetricsModule,
   Module,
-  OnConnect,
-  Param,
-  Post,
   RealtimeModule,
   RealtimeTables1764633600000,
-  Sse,
   type Application,
-  type RealtimeSocket,
 } from 'keel';
 import { bootApp } from '../factories/app';
+import { OrdersController, OrdersGateway } from '../factories/realtime-orders';
 import { eventually } from '../factories/eventually';
 import { openEventStream } from '../factories/event-stream-client';
 import { captureLog } from '../factories/log';
@@ -25,30 +17,6 @@ import { scrape, scrapeUntil, valueOf, type Sample } from '../factories/metrics'
 import { createScratchDatabase, type ScratchDatabase } from '../factories/scratch-database';
 import { postgresUrl } from '../factories/test-databases';
 import { connect } from './ws-client';
-
-@Gateway('/ws/orders')
-class OrdersGateway {
-  @OnConnect()
-  hello(@ConnectedSocket() socket: RealtimeSocket) {
-    socket.join('orders');
-    socket.send('joined', socket.channels);
-  }
-}
-
-@Controller('orders')
-class OrdersController {
-  constructor(private readonly broadcast: Broadcast) {}
-
-  @Post(':n')
-  async publish(@Param('n') n: string) {
-    return { id: await this.broadcast.publish('orders', 'order', { n: Number(n) }) };
-  }
-
-  @Sse('live')
-  live(@LastEventId() lastEventId?: string) {
-    return this.broadcast.stream('orders', lastEventId);
-  }
-}
 
 interface Replica {
   readonly app: Application;

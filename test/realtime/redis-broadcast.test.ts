@@ -1,21 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import {
-  Broadcast,
-  ConnectedSocket,
-  Controller,
-  Gateway,
-  LastEventId,
-  Module,
-  OnConnect,
-  Param,
-  Post,
-  RealtimeModule,
-  Sse,
-  type Application,
-  type RealtimeSocket,
-} from 'keel';
+import { Broadcast, Module, RealtimeModule, type Application } from 'keel';
 import { bootApp } from '../factories/app';
+import { OrdersController, OrdersGateway } from '../factories/realtime-orders';
 import { eventually } from '../factories/eventually';
 import { openEventStream } from '../factories/event-stream-client';
 import { connect } from './ws-client';
@@ -23,30 +10,6 @@ import { connect } from './ws-client';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 // Other tests share this Redis: every key of this file is under its own prefix, deleted at the end.
 const KEY_PREFIX = `keel-test:${randomBytes(6).toString('hex')}:realtime:`;
-
-@Gateway('/ws/orders')
-class OrdersGateway {
-  @OnConnect()
-  hello(@ConnectedSocket() socket: RealtimeSocket) {
-    socket.join('orders');
-    socket.send('joined', socket.channels);
-  }
-}
-
-@Controller('orders')
-class OrdersController {
-  constructor(private readonly broadcast: Broadcast) {}
-
-  @Post(':n')
-  async publish(@Param('n') n: string) {
-    return { id: await this.broadcast.publish('orders', 'order', { n: Number(n) }) };
-  }
-
-  @Sse('live')
-  live(@LastEventId() lastEventId?: string) {
-    return this.broadcast.stream('orders', lastEventId);
-  }
-}
 
 interface Replica {
   readonly app: Application;
