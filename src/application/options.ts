@@ -95,10 +95,11 @@ export interface ApplicationOptions {
    */
   compression?: boolean | CompressionOptions;
   /**
-   * helmet's headers on every answer: `X-Content-Type-Options`, `Referrer-Policy`, `Cross-Origin-*`...;
-   * `Strict-Transport-Security` over HTTPS (or `X-Forwarded-Proto: https` under `trust proxy`); a
-   * Content-Security-Policy on HTML answers, whose nonce templates read as `nonce`. `false` turns them
-   * off; an object is helmet's options. Default: on.
+   * helmet's headers: `X-Content-Type-Options` and `Cross-Origin-Resource-Policy` on every answer;
+   * `Strict-Transport-Security` over HTTPS (or `X-Forwarded-Proto: https` under `trust proxy`); on
+   * documents (HTML, XHTML, SVG) the rest (`X-Frame-Options`, `Referrer-Policy`,
+   * `Cross-Origin-Opener-Policy`...) and a Content-Security-Policy whose nonce templates read as
+   * `nonce`. `false` turns them off; an object is helmet's options. Default: on.
    */
   securityHeaders?: boolean | SecurityHeadersOptions;
   /**

@@ -13,27 +13,39 @@ export type SecurityHeadersOptions = HelmetOptions;
 const CSP = 'content-security-policy';
 const CSP_REPORT_ONLY = 'content-security-policy-report-only';
 const HSTS = 'strict-transport-security';
-const HTML = /^\s*text\/html\b/i;
+// Answers a browser renders as a document, scripts and all: the ones the document headers govern.
+const DOCUMENT = /^\s*(?:text\/html|application\/xhtml\+xml|image\/svg\+xml)\b/i;
+/**
+ * helmet's headers that protect an answer whatever it holds: one read as another type (a JSON body
+ * sniffed as a script), or one read into another origin's page (`Cross-Origin-Resource-Policy`).
+ * The rest govern what a document does (frames, scripts, referrers, windows, legacy browsers'
+ * filters and downloads) and go on documents alone, as the Content-Security-Policy does: Node
+ * validates and writes each header of each answer (about 1,700 instructions apiece, measured by
+ * bench/instructions.sh), which for eight a JSON answer has no use for was a fifth of its cost.
+ */
+const EVERY_ANSWER = new Set(['x-content-type-options', 'cross-origin-resource-policy']);
 const NONCE = Symbol('keel.pageNonce');
 
 type Marked = ServerResponse & { [NONCE]?: string };
 
 /**
  * helmet's headers, computed once at boot by running its middleware on a stand-in response: every
- * answer gets the same ones ({@link everyAnswer}, which the dispatcher holds with the request id in
- * one object made per request); `Strict-Transport-Security`
- * only over HTTPS, or behind a proxy that says so (`X-Forwarded-Proto: https` under Express's
- * `trust proxy`); the Content-Security-Policy only on HTML answers, with the nonce the page was
- * rendered with.
+ * answer gets `X-Content-Type-Options` and `Cross-Origin-Resource-Policy` ({@link everyAnswer},
+ * which the dispatcher holds with the request id in one object made per request);
+ * `Strict-Transport-Security` only over HTTPS, or behind a proxy that says so
+ * (`X-Forwarded-Proto: https` under Express's `trust proxy`); documents (HTML, XHTML, SVG) the rest,
+ * and the Content-Security-Policy with the nonce the page was rendered with.
  *
  * @example
  * const headers = new SecurityHeaders({});
- * holdOwnHeaders(res, { ...headers.everyAnswer }); // X-Content-Type-Options, Referrer-Policy...
+ * holdOwnHeaders(res, { ...headers.everyAnswer }); // X-Content-Type-Options, Cross-Origin-Resource-Policy
  * headers.holdTransportSecurity(req, res, loadHelpers);
  */
 export class SecurityHeaders {
   /** The headers every answer carries, by lower-case name: the same object for every request, never changed. */
   readonly everyAnswer: Readonly<HeaderObject>;
+  // [name, value] of the headers only documents carry, the policy aside.
+  readonly #documentOnly: readonly (readonly [string, string])[];
   readonly #hsts: string | undefined;
   // Express's helpers, which weigh a proxy's X-Forwarded-Proto: given with the first request.
   #loadHelpers: (() => void) | undefined;
@@ -51,7 +63,9 @@ export class SecurityHeaders {
     const policy = (enforced ?? reportOnly) as string | undefined;
     this.#policy = policy === undefined ? undefined : new PagePolicy(policy);
     this.#hsts = hsts as string | undefined;
-    this.everyAnswer = common;
+    const named = Object.entries(common).map(([name, value]) => [name, String(value)] as const);
+    this.everyAnswer = Object.fromEntries(named.filter(([name]) => EVERY_ANSWER.has(name)));
+    this.#documentOnly = named.filter(([name]) => !EVERY_ANSWER.has(name));
   }
 
   /**
@@ -96,17 +110,19 @@ export class SecurityHeaders {
   };
 
   /**
-   * Adds the Content-Security-Policy to an HTML answer about to be written that has none (`headers`:
-   * what `writeHead` was given), whoever wrote the page: a template, Express's `res.send`, a file.
+   * Adds the document headers and the Content-Security-Policy to a document about to be written
+   * (`headers`: what `writeHead` was given), whoever wrote it: a template, Express's `res.send`, a
+   * file; a header the answer already has keeps its value.
    * @example beforeHead(ServerResponse, headers.sealPage)
    */
   readonly sealPage = (res: ServerResponse, headers: HeaderObject | undefined): void => {
+    const type = givenHeader(headers, 'content-type') ?? res.getHeader('content-type');
+    if (typeof type !== 'string' || !DOCUMENT.test(type)) return;
+    for (const [name, value] of this.#documentOnly)
+      if (!hasHeader(res, headers, name)) res.setHeader(name, value);
     const policy = this.#policy;
-    if (policy === undefined) return;
     const name = this.#policyName;
-    const type = headers?.['content-type'] ?? res.getHeader('content-type');
-    if (typeof type !== 'string' || !HTML.test(type)) return;
-    if (headers?.[name] !== undefined || res.hasHeader(name)) return;
+    if (policy === undefined || hasHeader(res, headers, name)) return;
     res.setHeader(name, policy.header(this.nonce(res) as string, this.#isSecure(res)));
   };
 }
@@ -127,6 +143,20 @@ export function securityHeaders(
     throw LifecycleErrors.invalidOption('securityHeaders', value, "true, false or helmet's options");
   }
   return new SecurityHeaders(value);
+}
+
+// Whether the answer about to be written has header `name`, set on `res` or given to `writeHead`.
+function hasHeader(res: ServerResponse, headers: HeaderObject | undefined, name: string): boolean {
+  return givenHeader(headers, name) !== undefined || res.hasHeader(name);
+}
+
+// Header `name` (lower case) of those given to `writeHead`, whatever case they were given in.
+function givenHeader(headers: HeaderObject | undefined, name: string): HeaderObject[string] {
+  if (headers === undefined) return undefined;
+  const exact = headers[name];
+  if (exact !== undefined) return exact;
+  for (const given of Object.keys(headers)) if (given.toLowerCase() === name) return headers[given];
+  return undefined;
 }
 
 // A proxy's word counts only where Express's `trust proxy` trusts it: `req.protocol` decides.

@@ -2,25 +2,32 @@ import { describe, expect, test } from '@jest/globals';
 import { Controller, Get, type Context } from 'keel';
 import { bootApp, moduleWith, useServedApp } from '../factories/app';
 
-// helmet's defaults, as helmet 8 writes them, less the two keel decides per answer.
-const COMMON = {
-  'cross-origin-opener-policy': 'same-origin',
+// helmet's defaults, as helmet 8 writes them, less the two keel decides per answer: those every
+// answer carries, and those only documents do.
+const EVERY_ANSWER = {
   'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+};
+const DOCUMENT_ONLY = {
+  'cross-origin-opener-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
   'x-frame-options': 'SAMEORIGIN',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
+const DOCUMENT = { ...EVERY_ANSWER, ...DOCUMENT_ONLY };
 
-/** The headers of an answer that helmet would set, by name. */
+/** The headers of an answer that helmet would set, by name, the policy and HSTS aside. */
 function securityHeaders(res: Response): Record<string, string> {
-  const names = [...Object.keys(COMMON), 'content-security-policy', 'strict-transport-security'];
+  const names = Object.keys(DOCUMENT);
   return Object.fromEntries([...res.headers].filter(([name]) => names.includes(name)));
 }
+
+const POLICY = 'content-security-policy';
+const HSTS = 'strict-transport-security';
 
 @Controller('pages')
 class PageController {
@@ -35,6 +42,22 @@ class PageController {
 
   @Get('data') data() {
     return { plain: 'json' };
+  }
+
+  @Get('image') image(ctx: Context) {
+    ctx.res.type('svg').send('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  }
+
+  // A page written straight to Node's response, its header named in its own case.
+  @Get('raw') raw(ctx: Context) {
+    ctx.res.writeHead(200, { 'Content-Type': 'text/html', 'X-Frame-Options': 'DENY' });
+    ctx.res.end('<!doctype html><p>raw</p>');
+  }
+
+  @Get('framed') framed(ctx: Context) {
+    ctx.header('X-Frame-Options', 'DENY');
+    ctx.header('Referrer-Policy', 'same-origin');
+    ctx.html(200, 'csp/scripts.html');
   }
 }
 
@@ -51,16 +74,48 @@ async function nonces(res: Response): Promise<{ printed: string | undefined; all
 describe('security headers, by default', () => {
   const served = useServedApp(moduleWith({ controllers: [PageController] }));
 
-  test('a JSON answer carries helmet’s headers, no Content-Security-Policy and, over HTTP, no HSTS', async () => {
+  test('a JSON answer carries nosniff and Cross-Origin-Resource-Policy, no document header, no policy and, over HTTP, no HSTS', async () => {
     const res = await fetch(`${served().url}/pages/data`);
     expect(res.status).toBe(200);
-    expect(securityHeaders(res)).toEqual(COMMON);
+    expect(securityHeaders(res)).toEqual(EVERY_ANSWER);
+    expect(res.headers.get(POLICY)).toBeNull();
+    expect(res.headers.get(HSTS)).toBeNull();
   });
 
   test('an error answer carries them too', async () => {
     const res = await fetch(`${served().url}/nowhere`);
     expect(res.status).toBe(404);
-    expect(securityHeaders(res)).toEqual(COMMON);
+    expect(securityHeaders(res)).toEqual(EVERY_ANSWER);
+  });
+
+  test('a page carries every header of helmet’s, the document headers with the policy', async () => {
+    const res = await fetch(`${served().url}/pages/scripts`);
+    expect(res.status).toBe(200);
+    expect(securityHeaders(res)).toEqual(DOCUMENT);
+    expect(res.headers.get(POLICY)).toMatch(/^default-src 'self';/);
+  });
+
+  test.each([
+    ['a page written through Express’s res.send', 'sent'],
+    ['an SVG image, a document whose scripts a browser runs', 'image'],
+  ])('%s carries them too', async (_, path) => {
+    const res = await fetch(`${served().url}/pages/${path}`);
+    expect(res.status).toBe(200);
+    expect(securityHeaders(res)).toEqual(DOCUMENT);
+    expect(res.headers.get(POLICY)).toMatch(/^default-src 'self';/);
+  });
+
+  test('a document header the page set itself, held or given to writeHead in any case, keeps its value', async () => {
+    const framed = await fetch(`${served().url}/pages/framed`);
+    expect(securityHeaders(framed)).toEqual({
+      ...DOCUMENT,
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'same-origin',
+    });
+    const raw = await fetch(`${served().url}/pages/raw`);
+    expect(raw.headers.get('content-type')).toBe('text/html');
+    expect(securityHeaders(raw)).toEqual({ ...DOCUMENT, 'x-frame-options': 'DENY' });
+    expect(raw.headers.get(POLICY)).toMatch(/^default-src 'self';/);
   });
 
   test('a page gets helmet’s policy with a nonce of its own in script-src, which the template printed', async () => {
