@@ -16,7 +16,13 @@ export interface ControllerAnswers {
  */
 export async function askForController(kind: ControllerKind | undefined): Promise<ControllerAnswers> {
   // ECMAScript-module only: a real import() even from this CommonJS build, and loaded only when asking.
-  const { input, select } = await import('@inquirer/prompts');
+  // The two prompts alone, not @inquirer/prompts: package.json pins them and the parts of inquirer
+  // they share (core, ansi, figures) at versions that accept Node 20, which `npx` (unlike
+  // `npm install`) would otherwise resolve to the newest, Node 22 and later only.
+  const [{ default: input }, { default: select }] = await Promise.all([
+    import('@inquirer/input'),
+    import('@inquirer/select'),
+  ]);
   const name = await input({
     message: 'Controller name (such as Order or OrderItem):',
     validate: (value) => {
