@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import {
   Broadcast,
   ConnectedSocket,
@@ -35,4 +36,21 @@ export class OrdersController {
   live(@LastEventId() lastEventId?: string) {
     return this.broadcast.stream('orders', lastEventId);
   }
+}
+
+/** The ids and `n`s of the `order` events in an event stream's text, in the order they came. */
+export function eventsIn(text: string): { id: string; n: number }[] {
+  return [...text.matchAll(/event: order\nid: (\d+)\ndata: (\{[^\n]*\})\n/g)].map(
+    ([, id = '', data = '']) => ({
+      id,
+      n: (JSON.parse(data) as { n: number }).n,
+    }),
+  );
+}
+
+/** Publishes order `n` through `replica`'s {@link OrdersController}; resolves to the event's id. */
+export async function publishOrder(replica: { readonly url: string }, n: number): Promise<string> {
+  const res = await fetch(`${replica.url}/orders/${n}`, { method: 'POST' });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
 }

@@ -9,7 +9,7 @@ import {
   type Application,
 } from 'keel';
 import { bootApp } from '../factories/app';
-import { OrdersController, OrdersGateway } from '../factories/realtime-orders';
+import { eventsIn, OrdersController, OrdersGateway, publishOrder } from '../factories/realtime-orders';
 import { eventually } from '../factories/eventually';
 import { openEventStream } from '../factories/event-stream-client';
 import { captureLog } from '../factories/log';
@@ -54,22 +54,6 @@ async function startReplica(databaseUrl: string): Promise<Replica> {
   return { app, url };
 }
 
-// The ids and `n`s of the events in an event stream's text, in the order they came.
-function eventsIn(text: string): { id: string; n: number }[] {
-  return [...text.matchAll(/event: order\nid: (\d+)\ndata: (\{[^\n]*\})\n/g)].map(
-    ([, id = '', data = '']) => ({
-      id,
-      n: (JSON.parse(data) as { n: number }).n,
-    }),
-  );
-}
-
-async function publish(replica: Replica, n: number): Promise<string> {
-  const res = await fetch(`${replica.url}/orders/${n}`, { method: 'POST' });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
 // Resolves once the replica's metrics count `count` open event streams.
 function openStreams(replica: Replica, count: number): Promise<readonly Sample[]> {
   return scrapeUntil(
@@ -106,7 +90,7 @@ describe('Broadcast: channels shared by replicas through PostgreSQL', () => {
     const socket = await connect(`${b.url.replace('http://', 'ws://')}/ws/orders`);
     expect((await socket.next('joined')).data).toEqual(['orders']);
     const stream = await openEventStream(`${b.url}/orders/live`);
-    const id = await publish(a, 1);
+    const id = await publishOrder(a, 1);
     const frame = await socket.next('order');
     expect(frame).toEqual({ event: 'order', data: { n: 1 }, id });
     const text = await stream.waitFor('the order event', (seen) => eventsIn(seen).length === 1, 10_000);
@@ -117,17 +101,17 @@ describe('Broadcast: channels shared by replicas through PostgreSQL', () => {
 
   test('an SSE client that reconnects to the other replica with Last-Event-ID gets every event it missed, once, in order', async () => {
     const first = await openEventStream(`${a.url}/orders/live`);
-    await publish(a, 10);
-    await publish(b, 11);
+    await publishOrder(a, 10);
+    await publishOrder(b, 11);
     const before = eventsIn(await first.waitFor('two events', (seen) => eventsIn(seen).length === 2, 10_000));
     expect(before.map((event) => event.n)).toEqual([10, 11]);
     first.leave();
     // Missed while disconnected, published on both replicas.
     const missed = [12, 13, 14, 15];
-    for (const n of missed) await publish(n % 2 === 0 ? a : b, n);
+    for (const n of missed) await publishOrder(n % 2 === 0 ? a : b, n);
     const lastEventId = before.at(-1)?.id ?? '';
     const second = await openEventStream(`${b.url}/orders/live`, { 'last-event-id': lastEventId });
-    await publish(a, 16);
+    await publishOrder(a, 16);
     const after = eventsIn(await second.waitFor('five events', (seen) => eventsIn(seen).length >= 5, 10_000));
     expect(after.map((event) => event.n)).toEqual([12, 13, 14, 15, 16]);
     const ids = after.map((event) => BigInt(event.id));
@@ -140,7 +124,7 @@ describe('Broadcast: channels shared by replicas through PostgreSQL', () => {
     const ids: string[] = [];
     // Enough events that the replay holds ids of one and two digits, whatever came before.
     for (let n = 0; ids.length < 12 || (ids[0]?.length ?? 0) === (ids.at(-1)?.length ?? 0); n++)
-      ids.push(await publish(n % 2 === 0 ? a : b, 100 + n));
+      ids.push(await publishOrder(n % 2 === 0 ? a : b, 100 + n));
     const resumed = await openEventStream(`${b.url}/orders/live`, { 'last-event-id': '0' });
     const last = ids.at(-1) ?? '';
     const text = await resumed.waitFor('the last event', (seen) => seen.includes(`id: ${last}\n`), 10_000);
@@ -157,7 +141,7 @@ describe('Broadcast: channels shared by replicas through PostgreSQL', () => {
     const first = await openEventStream(`${b.url}/orders/live`);
     const second = await openEventStream(`${b.url}/orders/live`);
     await openStreams(b, 2);
-    await publish(a, 20);
+    await publishOrder(a, 20);
     for (const stream of [first, second])
       await stream.waitFor('the event', (seen) => eventsIn(seen).length === 1, 10_000);
     expect(await eventsSent(b)).toBe(sentBefore + 2);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { Broadcast, Module, RealtimeModule, type Application } from 'keel';
 import { bootApp } from '../factories/app';
-import { OrdersController, OrdersGateway } from '../factories/realtime-orders';
+import { eventsIn, OrdersController, OrdersGateway, publishOrder } from '../factories/realtime-orders';
 import { eventually } from '../factories/eventually';
 import { openEventStream } from '../factories/event-stream-client';
 import { connect } from './ws-client';
@@ -57,22 +57,6 @@ async function startReplica(options: ReplicaOptions = {}): Promise<Replica> {
   return replica;
 }
 
-// The ids and `n`s of the events in an event stream's text, in the order they came.
-function eventsIn(text: string): { id: string; n: number }[] {
-  return [...text.matchAll(/event: order\nid: (\d+)\ndata: (\{[^\n]*\})\n/g)].map(
-    ([, id = '', data = '']) => ({
-      id,
-      n: (JSON.parse(data) as { n: number }).n,
-    }),
-  );
-}
-
-async function publish(replica: Replica, n: number): Promise<string> {
-  const res = await fetch(`${replica.url}/orders/${n}`, { method: 'POST' });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
 function isIncreasing(ids: readonly string[]): boolean {
   return ids.every((id, index) => index === 0 || BigInt(id) > BigInt(ids[index - 1] ?? '0'));
 }
@@ -116,7 +100,7 @@ describe("Broadcast: channels shared by replicas through Redis (via: 'redis')", 
     const socket = await connect(`${b.url.replace('http://', 'ws://')}/ws/orders`);
     expect((await socket.next('joined')).data).toEqual(['orders']);
     const stream = await openEventStream(`${b.url}/orders/live`);
-    const id = await publish(a, 1);
+    const id = await publishOrder(a, 1);
     expect(id).toMatch(/^\d+$/);
     expect(await socket.next('order')).toEqual({ event: 'order', data: { n: 1 }, id });
     const text = await stream.waitFor('the order event', (seen) => eventsIn(seen).length === 1, 10_000);
@@ -127,16 +111,16 @@ describe("Broadcast: channels shared by replicas through Redis (via: 'redis')", 
 
   test('an SSE client that reconnects to the other replica with Last-Event-ID gets every event it missed, once, in order', async () => {
     const first = await openEventStream(`${a.url}/orders/live`);
-    await publish(a, 10);
-    await publish(b, 11);
+    await publishOrder(a, 10);
+    await publishOrder(b, 11);
     const before = eventsIn(await first.waitFor('two events', (seen) => eventsIn(seen).length === 2, 10_000));
     expect(before.map((event) => event.n)).toEqual([10, 11]);
     first.leave();
     // Missed while disconnected, published on both replicas.
-    for (const n of [12, 13, 14, 15]) await publish(n % 2 === 0 ? a : b, n);
+    for (const n of [12, 13, 14, 15]) await publishOrder(n % 2 === 0 ? a : b, n);
     const lastEventId = before.at(-1)?.id ?? '';
     const second = await openEventStream(`${b.url}/orders/live`, { 'last-event-id': lastEventId });
-    await publish(a, 16);
+    await publishOrder(a, 16);
     const after = eventsIn(await second.waitFor('five events', (seen) => eventsIn(seen).length >= 5, 10_000));
     second.leave();
     expect(after.map((event) => event.n)).toEqual([12, 13, 14, 15, 16]);
@@ -147,19 +131,19 @@ describe("Broadcast: channels shared by replicas through Redis (via: 'redis')", 
     const socket = await connect(`${b.url.replace('http://', 'ws://')}/ws/orders`);
     await socket.next('joined');
     const stream = await openEventStream(`${b.url}/orders/live`);
-    await publish(a, 20);
+    await publishOrder(a, 20);
     expect((await socket.next('order')).data).toEqual({ n: 20 });
 
     const subscriber = await clientIds(admin, `${b.name}:realtime`);
     expect(subscriber).toHaveLength(1);
     await admin.client('KILL', 'ID', subscriber[0] ?? '');
     await eventually(() => !b.broadcast.isListening, { within: 5000, what: "B's subscriber to drop" });
-    await publish(a, 21);
-    await publish(a, 22);
+    await publishOrder(a, 21);
+    await publishOrder(a, 22);
     // Published while B heard nothing: only its catch-up can bring them.
     expect(b.broadcast.isListening).toBe(false);
     await eventually(() => b.broadcast.isListening, { within: 10_000, what: "B's subscriber to come back" });
-    await publish(a, 23);
+    await publishOrder(a, 23);
 
     const frames = [await socket.next('order'), await socket.next('order'), await socket.next('order')];
     expect(frames.map((frame) => frame.data)).toEqual([{ n: 21 }, { n: 22 }, { n: 23 }]);
