@@ -117,7 +117,7 @@ export class SecurityHeaders {
    */
   readonly sealPage = (res: ServerResponse, headers: HeaderObject | undefined): void => {
     const type = givenHeader(headers, 'content-type') ?? res.getHeader('content-type');
-    if (typeof type !== 'string' || !DOCUMENT.test(type)) return;
+    if (typeof type !== 'string' || !isDocumentType(type)) return;
     for (const [name, value] of this.#documentOnly)
       if (!hasHeader(res, headers, name)) res.setHeader(name, value);
     const policy = this.#policy;
@@ -125,6 +125,19 @@ export class SecurityHeaders {
     if (policy === undefined || hasHeader(res, headers, name)) return;
     res.setHeader(name, policy.header(this.nonce(res) as string, this.#isSecure(res)));
   };
+}
+
+// The last type asked about, and its answer: an application answers with a handful of types, the
+// same string each time (keel's JSON type above all), so most answers compare one reference.
+let lastType = '';
+let isLastTypeDocument = false;
+
+function isDocumentType(type: string): boolean {
+  if (type !== lastType) {
+    lastType = type;
+    isLastTypeDocument = DOCUMENT.test(type);
+  }
+  return isLastTypeDocument;
 }
 
 /**
