@@ -181,9 +181,9 @@ export class Application {
     if (this.#settings.maxConnections !== undefined) server.maxConnections = this.#settings.maxConnections;
     this.#server = server;
     this.#drain = new ServerDrain(server);
-    server.on('request', this.#drain.tracking(this.#pipeline.handle));
+    server.on('request', this.#drain.tracking(this.#pipeline.handleOnServer));
     // Always: without a listener, Node would answer an upgrade as a plain GET.
-    this.#gateways.attach(server, this.#pipeline.serverClasses, this.#pipeline.handle);
+    this.#gateways.attach(server, this.#pipeline.serverClasses, this.#pipeline.handleOnServer);
     await bindServer(server, port, host).catch((error: unknown) => this.#abandon(server, error));
     // close() ran while the port was being bound, and its drain found nothing listening yet.
     if (this.#closing) {

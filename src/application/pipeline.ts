@@ -209,9 +209,17 @@ export class Pipeline {
     this.#errorMiddleware.push(...errorHandlers);
   }
 
-  /** Answers one request, whatever created it. @example server.on('request', pipeline.handle) */
+  /** Answers one request, whatever created it. @example inject(pipeline.handle, '/health') */
   get handle(): (req: IncomingMessage, res: ServerResponse) => void {
     return this.#dispatcher.handle;
+  }
+
+  /**
+   * Answers one request of a server's own `'request'` or `'upgrade'` event, from Node's callback.
+   * @example server.on('request', pipeline.handleOnServer)
+   */
+  get handleOnServer(): (req: IncomingMessage, res: ServerResponse) => void {
+    return this.#dispatcher.handleOnServer;
   }
 }
 

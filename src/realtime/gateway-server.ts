@@ -42,7 +42,7 @@ const CLOSE_GRACE_MS = 2000;
  * @example
  * const gateways = GatewayServer.from(container, logger);
  * router.add(...gateways.routes());
- * gateways.attach(server, pipeline.serverClasses, pipeline.handle);
+ * gateways.attach(server, pipeline.serverClasses, pipeline.handleOnServer);
  */
 export class GatewayServer {
   readonly #gateways = new Map<string, Gateway>();

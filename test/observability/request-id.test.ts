@@ -11,7 +11,11 @@ import {
   type Context,
   type CurrentRequest,
 } from 'keel';
+import { once } from 'node:events';
+import net from 'node:net';
+import { createTestingApplication } from 'keel/testing';
 import { bootApp, moduleWith, useServedApp } from '../factories/app';
+import { eventually } from '../factories/eventually';
 import { GENERATED_REQUEST_ID } from '../factories/request-ids';
 
 const GENERATED = GENERATED_REQUEST_ID;
@@ -188,6 +192,40 @@ describe('currentRequest()', () => {
 
   test('is undefined outside a request', () => {
     expect(currentRequest()).toBeUndefined();
+  });
+
+  test('keeps apart two requests pipelined on one connection, read from one packet', async () => {
+    const { port } = new URL(served().url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    const request = (id: string) => `GET /ids HTTP/1.1\r\nHost: x\r\nX-Request-Id: ${id}\r\n\r\n`;
+    let received = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    socket.write(request('pipe-1') + request('pipe-2'));
+    await eventually(() => received.split('HTTP/1.1 200').length === 3, { within: 5_000 });
+    socket.destroy();
+    const bodies = [...received.matchAll(/\{"requestId".*?\}(?=HTTP|$)/g)].map(
+      ([body]) => JSON.parse(body) as Seen,
+    );
+    expect(bodies).toEqual([
+      { requestId: 'pipe-1', seen: 'pipe-1', route: '/ids', afterAwait: 'pipe-1', inTimeout: 'pipe-1' },
+      { requestId: 'pipe-2', seen: 'pipe-2', route: '/ids', afterAwait: 'pipe-2', inTimeout: 'pipe-2' },
+    ]);
+  });
+
+  test('an in-process request leaves no request behind in its caller', async () => {
+    const app = await createTestingApplication(
+      moduleWith({ controllers: [IdController], providers: [Audit] }),
+    ).boot({
+      logger: false,
+    });
+    try {
+      const res = await app.inject({ url: '/ids', headers: { 'x-request-id': 'inject-1' } });
+      expect(res.json()).toMatchObject({ seen: 'inject-1', afterAwait: 'inject-1' });
+      expect(currentRequest()).toBeUndefined();
+    } finally {
+      await app.close();
+    }
   });
 });
 
