@@ -38,6 +38,8 @@ export class RequestState implements CurrentRequest {
   /** When it arrived (`performance.now()`), and what its connection had written by then: the access log's. */
   startedAt = 0;
   bytesBefore: number | null = 0;
+  /** When its answer closed (`performance.now()`), read by every watcher told so. */
+  closedAt = 0;
 
   constructor(readonly requestId: string) {}
 }

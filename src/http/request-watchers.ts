@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+// The module's own, not the global: the global is a getter, looked up on every read.
+import { performance } from 'node:perf_hooks';
 import { InjectionToken } from '../container/token';
 import type { RequestState } from './request-state';
 
 /**
  * Sees each request: as it arrives, before any phase, and once its answer is finished or its client
- * went away. What the access log and the metrics hang on; `state.startedAt` is when it arrived.
+ * went away. What the access log and the metrics hang on; `state.startedAt` is when it arrived,
+ * `state.closedAt` when its answer closed.
  */
 export interface RequestWatcher {
   readonly arrived?: (state: RequestState, req: IncomingMessage, res: ServerResponse) => void;
@@ -66,6 +69,7 @@ export function watching(watcher: RequestWatcher): StartWatching {
     const state = this[WATCHED];
     if (state === undefined) return;
     this[WATCHED] = undefined;
+    state.closedAt = performance.now();
     closed(state, this.req, this);
   }
   return (state, req, res) => {

@@ -29,7 +29,7 @@ export function accessLine(state: RequestState, req: IncomingMessage, res: Serve
     path: requestPath(req),
     route: state.route === undefined ? null : state.route.path,
     status: res.headersSent ? res.statusCode : null,
-    ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
+    ms: Math.round((state.closedAt - state.startedAt) * 100) / 100,
     bytes: after === null || state.bytesBefore === null ? null : after - state.bytesBefore,
     requestId: state.requestId,
   };

@@ -67,7 +67,7 @@ export class HttpMetrics {
     closed: (state, req, res) => {
       this.#inFlight -= 1;
       const series = this.#seriesOf(state.route, req.method ?? '', res);
-      series.observe((performance.now() - state.startedAt) / 1000);
+      series.observe((state.closedAt - state.startedAt) / 1000);
     },
   };
 
