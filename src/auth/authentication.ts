@@ -7,6 +7,7 @@ import { HookErrors } from '../errors/hook-errors';
 import type { AuthUser } from '../http/auth-user';
 import { authenticateAs, type Context } from '../http/context';
 import type { PreparedHandler } from '../http/exchange';
+import { isThenable } from '../http/thenable';
 import { MetadataKey } from '../metadata/keys';
 import { loadTypeOrm } from '../orm/typeorm';
 import type { RouteSecurity, RouteSecuritySource } from '../openapi/route-security';
@@ -14,7 +15,7 @@ import type { RouteDefinition } from '../routing/route';
 import type { WrappedRoute } from '../routing/route-endpoint';
 import type { AuthFailures } from './auth-failures';
 import { Policies, type CanRecord } from './policies';
-import type { AuthClaims, AuthStrategy } from './strategy';
+import type { AuthClaims, AuthStrategy, Recognition } from './strategy';
 
 /** `AuthModule.forRoot`'s options, checked. @internal */
 export interface AuthSettings {
@@ -31,6 +32,13 @@ export type UserFinder = (claims: AuthClaims, strategy: string) => unknown;
 interface RoutePlan {
   readonly strategies: readonly (readonly [string, AuthStrategy])[];
   readonly can: CanRecord | undefined;
+}
+
+// What a 401 of a route says: its challenge, the strategies it tried, the route.
+interface Refusal {
+  readonly challenge: string;
+  readonly label: string;
+  readonly route: string;
 }
 
 interface Repository {
@@ -89,11 +97,18 @@ export class Authentication implements RouteSecuritySource {
     const challenge = [...new Set(plan.strategies.map(([, strategy]) => strategy.challenge))].join(', ');
     const label = plan.strategies.map(([name]) => name).join(',');
     const authorize = plan.can && this.#authorizer(plan.can);
-    return async (ctx, req) => {
-      const user = await this.#authenticate(req, plan, { challenge, label, route: route.description });
+    const refusal: Refusal = { challenge, label, route: route.description };
+    const proceed = (ctx: Context, req: Request, user: AuthUser): unknown => {
       authenticateAs(ctx, user);
-      if (authorize) await authorize(ctx, user);
-      return handler(ctx, req);
+      if (!authorize) return handler(ctx, req);
+      return authorize(ctx, user).then(() => handler(ctx, req));
+    };
+    // Synchronous as far as the strategies and the user factory are: a JWT seen before and a user
+    // made from its claims cost the request no promise and no turn.
+    return (ctx, req) => {
+      const user = this.#authenticate(req, plan, refusal, 0);
+      if (isThenable(user)) return user.then((found) => proceed(ctx, req, found as AuthUser));
+      return proceed(ctx, req, user);
     };
   };
 
@@ -132,24 +147,39 @@ export class Authentication implements RouteSecuritySource {
     };
   }
 
-  // The first strategy that recognises the request's credentials decides; none: 401.
-  async #authenticate(
+  // The first strategy that recognises the request's credentials decides; none: 401. Strategies
+  // from `from` on are asked in order, each awaited only when it answers with a promise.
+  #authenticate(req: Request, plan: RoutePlan, refusal: Refusal, from: number): AuthUser | Promise<AuthUser> {
+    for (let index = from; index < plan.strategies.length; index += 1) {
+      const [name, strategy] = plan.strategies[index] as readonly [string, AuthStrategy];
+      const seen = strategy.recognise(req);
+      if (isThenable(seen))
+        return seen.then((recognised) =>
+          recognised === undefined
+            ? this.#authenticate(req, plan, refusal, index + 1)
+            : this.#userOf(recognised, name, req, refusal),
+        );
+      if (seen !== undefined) return this.#userOf(seen, name, req, refusal);
+    }
+    throw this.#failures.refuse({ ...refusal, strategy: refusal.label, reason: 'missing' });
+  }
+
+  // The user a strategy's verdict names, through the application's factory; a failure or no user: 401.
+  #userOf(
+    seen: Exclude<Recognition, undefined>,
+    name: string,
     req: Request,
-    plan: RoutePlan,
-    refusal: { challenge: string; label: string; route: string },
-  ): Promise<AuthUser> {
-    for (const [name, strategy] of plan.strategies) {
-      const seen = await strategy.recognise(req);
-      if (seen === undefined) continue;
-      if ('failure' in seen)
-        throw this.#failures.refuse({ ...refusal, strategy: name, reason: seen.failure });
-      const user = (await this.#findUser(seen.claims, name)) as AuthUser | null | undefined;
+    refusal: Refusal,
+  ): AuthUser | Promise<AuthUser> {
+    if ('failure' in seen) throw this.#failures.refuse({ ...refusal, strategy: name, reason: seen.failure });
+    const accept = (user: unknown): AuthUser => {
       if (user === null || user === undefined)
         throw this.#failures.refuse({ ...refusal, strategy: name, reason: 'unknown_user' });
       if (seen.abilities) this.#abilities.set(req, seen.abilities);
-      return user;
-    }
-    throw this.#failures.refuse({ ...refusal, strategy: refusal.label, reason: 'missing' });
+      return user as AuthUser;
+    };
+    const found = this.#findUser(seen.claims, name);
+    return isThenable(found) ? Promise.resolve(found).then(accept) : accept(found);
   }
 
   #authorizer({ entity, action, from }: CanRecord): (ctx: Context, user: AuthUser) => Promise<void> {

@@ -3,6 +3,7 @@ import { createPublicKey, createPrivateKey, type KeyObject } from 'node:crypto';
 import type * as Jose from 'jose';
 import { AuthErrors } from '../errors/auth-errors';
 import { bearerToken, type AuthClaims, type AuthStrategy, type Recognition } from './strategy';
+import { VerifiedTokens } from './verified-tokens';
 
 /** Options of {@link jwt}: one source of keys (`secret`, `publicKey` or `jwksUri`), and what a token must state. */
 export interface JwtOptions {
@@ -81,7 +82,9 @@ const COOLDOWN_MS = 30_000;
 /**
  * Authenticates `Authorization: Bearer <JWT>` with jose: the signature (with a secret, a public key
  * or the keys of a JWKS), `exp` and `nbf` with a clock tolerance, `iss` and `aud` when given; the
- * token's claims go to the `user` factory. `alg: none` is never accepted.
+ * token's claims, frozen, go to the `user` factory. `alg: none` is never accepted. A token that
+ * verified is taken at its word when it comes again, until its `exp` and for a minute at most
+ * (see {@link VerifiedTokens}).
  *
  * @example
  * AuthModule.forRoot({ default: 'jwt', strategies: { jwt: jwt({ secret: env.JWT_SECRET }) }, user })
@@ -105,6 +108,7 @@ export function jwt(options: JwtOptions): JwtStrategy {
     ...(options.audience === undefined ? {} : { audience: options.audience as string | string[] }),
     ...(options.requireExpiry === false ? {} : { requiredClaims: ['exp'] }),
   };
+  const verified = new VerifiedTokens(tolerance);
   // jose is loaded by the first token, not at boot: an application without jwt() never loads it.
   let verifyKey: Jose.JWTVerifyGetKey | Uint8Array | KeyObject | undefined;
   const keyOf = (jose: typeof Jose): Jose.JWTVerifyGetKey | Uint8Array | KeyObject => {
@@ -117,26 +121,30 @@ export function jwt(options: JwtOptions): JwtStrategy {
     return verifyKey;
   };
 
+  const verify = async (token: string): Promise<Recognition> => {
+    const jose = loadJose();
+    try {
+      const key = keyOf(jose);
+      const { payload } =
+        typeof key === 'function'
+          ? await jose.jwtVerify(token, key, verifying)
+          : await jose.jwtVerify(token, key, verifying);
+      if (typeof payload.sub !== 'string' || payload.sub === '') return { failure: 'no_subject' };
+      return { claims: verified.keep(token, payload as AuthClaims, Date.now()) };
+    } catch (error) {
+      return { failure: reasonOf(error) };
+    }
+  };
+
   return {
     scheme: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
     challenge: 'Bearer',
     start: () => undefined,
-    async recognise(req: Request): Promise<Recognition> {
+    recognise(req: Request): Recognition | Promise<Recognition> {
       const token = bearerToken(req);
-      // Three segments: a JWT; anything else is another strategy's token.
-      if (token === undefined || token.split('.').length !== 3) return undefined;
-      const jose = loadJose();
-      try {
-        const key = keyOf(jose);
-        const { payload } =
-          typeof key === 'function'
-            ? await jose.jwtVerify(token, key, verifying)
-            : await jose.jwtVerify(token, key, verifying);
-        if (typeof payload.sub !== 'string' || payload.sub === '') return { failure: 'no_subject' };
-        return { claims: payload as AuthClaims };
-      } catch (error) {
-        return { failure: reasonOf(error) };
-      }
+      if (token === undefined || !hasThreeSegments(token)) return undefined;
+      const known = verified.claimsOf(token, Date.now());
+      return known === undefined ? verify(token) : { claims: known };
     },
     async sign(claims, { expiresIn, kid }) {
       const jose = loadJose();
@@ -160,6 +168,13 @@ export function jwt(options: JwtOptions): JwtStrategy {
       return token.sign(key);
     },
   };
+}
+
+// Three segments: a JWT; anything else is another strategy's token.
+function hasThreeSegments(token: string): boolean {
+  const first = token.indexOf('.');
+  const second = first === -1 ? -1 : token.indexOf('.', first + 1);
+  return second !== -1 && token.indexOf('.', second + 1) === -1;
 }
 
 function reasonOf(error: unknown): string {

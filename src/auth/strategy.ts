@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { rawHeader } from '../http/raw-headers';
 import type { DataSource } from 'typeorm';
 import type { SecurityScheme } from '../openapi/authenticates';
 
@@ -46,10 +48,28 @@ export interface AuthStrategy {
   recognise(req: Request): Recognition | Promise<Recognition>;
 }
 
-/** The bearer token of `Authorization`, if the request carries one. @internal @example bearerToken(req) */
-export function bearerToken(req: Request): string | undefined {
-  const header = req.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const match = /^Bearer +([^ ]+) *$/i.exec(header);
-  return match?.[1];
+/**
+ * The bearer token of `Authorization` (`Bearer` in any case, one or more spaces, the token, no space
+ * in it), if the request carries one: read from the raw headers, as a plain request builds no
+ * `req.headers`, and without a case-insensitive expression, which cost as much as the rest of a
+ * token's check. @internal @example bearerToken(req)
+ */
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const header = rawHeader(req.rawHeaders, 'authorization');
+  if (header === undefined || header.length <= SCHEME.length + 1) return undefined;
+  for (let index = 0; index < SCHEME.length; index += 1) {
+    // `| 0x20` lowers an ASCII letter's case; the scheme has letters only.
+    if ((header.charCodeAt(index) | 0x20) !== SCHEME.charCodeAt(index)) return undefined;
+  }
+  let start = SCHEME.length;
+  if (header.charCodeAt(start) !== SPACE) return undefined;
+  while (header.charCodeAt(start) === SPACE) start += 1;
+  let end = header.length;
+  while (end > start && header.charCodeAt(end - 1) === SPACE) end -= 1;
+  if (end === start) return undefined;
+  const space = header.indexOf(' ', start);
+  return space !== -1 && space < end ? undefined : header.slice(start, end);
 }
+
+const SCHEME = 'bearer';
+const SPACE = 0x20;

@@ -175,6 +175,88 @@ describe('jwt(): real tokens signed by jose', () => {
     });
   });
 
+  describe('a token seen before is not verified again, but is held to what it says', () => {
+    test('a token that opened a route is refused once it expires, with the same reason as one never seen', async () => {
+      const served = await serve({ secret: SECRET, clockToleranceS: 0 });
+      const exp = now() + 2;
+      const token = await signed('HS256', secretKey, { exp });
+      expect((await get(`${served.url}/me`, token)).status).toBe(200);
+      expect((await get(`${served.url}/me`, token)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 100));
+      const answer = await get(`${served.url}/me`, token);
+      expect(answer.status).toBe(401);
+      expect(answer.challenge).toBe('Bearer');
+      const line = await served.log.next((entry) => entry.msg === 'authentication failed: expired');
+      expect(line).toMatchObject({ strategy: 'jwt', reason: 'expired' });
+    });
+
+    test('a token whose signature ends as a valid one does is verified, and refused', async () => {
+      const served = await serve({ secret: SECRET });
+      const token = await signed('HS256', secretKey);
+      expect((await get(`${served.url}/me`, token)).status).toBe(200);
+      // The same signature on other claims: what a cache keyed by the signature alone would let in.
+      const [, , signature] = token.split('.');
+      const forged = `${base64url.encode(JSON.stringify({ alg: 'HS256' }))}.${base64url.encode(
+        JSON.stringify({ sub: '2', exp: now() + 60 }),
+      )}.${signature}`;
+      expect((await get(`${served.url}/me`, forged)).status).toBe(401);
+      expect(
+        await served.log.next((entry) => entry.msg === 'authentication failed: bad_signature'),
+      ).toBeDefined();
+      expect((await get(`${served.url}/me`, token)).status).toBe(200);
+    });
+
+    test('the claims every request of a token shares are frozen', async () => {
+      let claimsSeen: unknown;
+      @Module({
+        imports: [
+          AuthModule.forRoot({
+            default: 'jwt',
+            strategies: { jwt: jwt({ secret: SECRET }) },
+            user: {
+              useFactory: () => (claims) => {
+                claimsSeen = claims;
+                return { id: claims.sub, name: 'Ada' };
+              },
+            },
+          }),
+        ],
+        controllers: [MeController],
+      })
+      class FrozenClaimsModule {}
+      const app = await bootApp(FrozenClaimsModule, { logger: false });
+      apps.push(app);
+      const { url } = await app.listen(0, '127.0.0.1');
+      const token = await signed('HS256', secretKey);
+      for (let request = 0; request < 2; request += 1) {
+        expect((await get(`${url}/me`, token)).status).toBe(200);
+        expect(Object.isFrozen(claimsSeen)).toBe(true);
+        expect(claimsSeen).toMatchObject({ sub: '1' });
+      }
+    });
+  });
+
+  describe('the Authorization header', () => {
+    let url: string;
+    beforeAll(async () => {
+      ({ url } = await serve({ secret: SECRET }));
+    });
+
+    test.each([
+      ['bearer in lower case', (token: string) => `bearer ${token}`, 200],
+      ['spaces around the token', (token: string) => `Bearer   ${token}  `, 200],
+      ['no token', () => 'Bearer', 401],
+      ['only spaces after the scheme', () => 'Bearer    ', 401],
+      ['two words', (token: string) => `Bearer ${token} more`, 401],
+      ['no space after the scheme', (token: string) => `Bearer${token}`, 401],
+      ['another scheme', (token: string) => `Basic ${token}`, 401],
+    ] as const)('with %s: %s', async (_case, header, status) => {
+      const token = await signed('HS256', secretKey);
+      const res = await fetch(`${url}/me`, { headers: { authorization: header(token) } });
+      expect(res.status).toBe(status);
+    });
+  });
+
   test('@Public() routes run no strategy', async () => {
     const { url } = await serve({ secret: SECRET });
     const answer = await get(`${url}/open`, 'not.a.token');
