@@ -16,7 +16,8 @@ import {
   session,
 } from 'keel';
 import { OperatorAccount } from './auth/operator';
-import { RedisConnection, redisConnectionFor, redisUrlOf } from './cache/redis-connection';
+import { RedisConnection, redisUrlOf } from './cache/redis-connection';
+import { RedisModule } from './cache/redis-module';
 import { RedisReadiness } from './cache/redis-readiness';
 import { SampleConfig } from './config/sample-config';
 import { POOL_SIZE, chooseDatabase } from './database/choose-database';
@@ -25,11 +26,13 @@ import { LoginController } from './http/controllers/login';
 import { OrderController } from './http/controllers/order';
 import { OrderApiController } from './http/controllers/order-api';
 import { OrderExportController } from './http/controllers/order-export';
+import { LiveOrdersGateway } from './http/gateways/live-orders-gateway';
 import { chooseSessionSecret } from './http/session-secret';
 import { CreateOrders1732320000000 } from './migrations/1732320000000-create-orders';
 import { OrderJobs } from './orders/order-jobs';
 import { Order } from './orders/order.entity';
 import { OrderService } from './orders/order-service';
+import { liveOrdersTransport } from './orders/live-orders-transport';
 import { LiveOrdersController } from './http/controllers/live-orders';
 import { StartupReport } from './startup-report';
 import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-add-order-internal-note';
@@ -65,8 +68,10 @@ import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-ad
       },
     }),
     DatabaseModule.forFeature([Order]),
-    // The live list's channel, shared by every replica through the database.
-    RealtimeModule.forRoot(),
+    RedisModule,
+    // The live list's channel, shared by every replica through the database, or through Redis
+    // with REALTIME_VIA=redis.
+    RealtimeModule.forRoot({ inject: [SampleConfig, RedisConnection], useFactory: liveOrdersTransport }),
     HealthModule.forRoot({
       inject: [SampleConfig],
       useFactory: (config: SampleConfig) => ({
@@ -127,12 +132,6 @@ import { AddOrderInternalNote1795814984841 } from './migrations/1795814984841-ad
     LoginController,
     ApiTokenController,
   ],
-  providers: [
-    OrderService,
-    OrderJobs,
-    StartupReport,
-    OperatorAccount,
-    { provide: RedisConnection, useFactory: redisConnectionFor, inject: [SampleConfig] },
-  ],
+  providers: [OrderService, OrderJobs, StartupReport, OperatorAccount, LiveOrdersGateway],
 })
 export class AppModule {}

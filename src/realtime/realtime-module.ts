@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { DynamicModule } from '../container/module-definition';
-import type { Token } from '../container/token';
+import { optionsProvider, type OptionsFactory } from '../container/options-factory';
+import { InjectionToken, type Token } from '../container/token';
 import { Container } from '../container/container';
 import { Module } from '../decorators/module';
 import { RealtimeErrors } from '../errors/realtime-errors';
@@ -28,20 +29,32 @@ import type { RealtimeTransport } from './realtime-transport';
 @Module({})
 export class RealtimeModule {
   /**
-   * Broadcasting through the application's PostgreSQL (the default) or its Redis (`via: 'redis'`).
+   * Broadcasting through the application's PostgreSQL (the default) or its Redis (`via: 'redis'`),
+   * the options given as they are or made at boot by a factory (`{ inject, useFactory }`).
    * @example RealtimeModule.forRoot({ via: 'redis', redis: () => redis, replayWindowMs: 300_000 })
    */
-  static forRoot(options: RealtimeModuleOptions = {}): DynamicModule {
-    const settings = checkRealtimeOptions(options);
+  static forRoot(options: RealtimeModuleOptions | OptionsFactory<RealtimeModuleOptions> = {}): DynamicModule {
+    const settings = new InjectionToken<RealtimeSettings>('RealtimeModule options');
     return {
       module: RealtimeModule,
       global: true,
       providers: [
+        optionsProvider(settings, options, checkRealtimeOptions),
         {
           provide: Broadcast,
-          useFactory: (container: Container, logger: Logger, metrics: Metrics | undefined) =>
-            new Broadcast(transportOf(settings, container, logger), realtimeCounters(metrics, 'sse')),
-          inject: [Container as unknown as Token<Container>, LOGGER, { token: Metrics, optional: true }],
+          useFactory: (
+            checked: RealtimeSettings,
+            container: Container,
+            logger: Logger,
+            metrics: Metrics | undefined,
+          ) => new Broadcast(transportOf(checked, container, logger), realtimeCounters(metrics, 'sse')),
+          inject: [
+            settings,
+            // Provided to every module by the container itself, whose constructor is private.
+            Container as unknown as Token<Container>,
+            LOGGER,
+            { token: Metrics, optional: true },
+          ],
         },
       ],
       exports: [Broadcast],

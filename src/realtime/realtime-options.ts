@@ -26,8 +26,8 @@ export type RealtimeSettings =
     };
 
 /**
- * The options as `RealtimeModule.forRoot` was given them, checked before anything boots: a wrong
- * transport, window or prefix is a boot error naming the option.
+ * The options as `RealtimeModule.forRoot` was given them (or its factory made them), checked before
+ * anything is served: a wrong transport, window or prefix is a boot error naming the option.
  *
  * @example
  * checkRealtimeOptions({ via: 'redis', redis: () => client }); // { via: 'redis', keyPrefix: 'keel:realtime:', ... }

@@ -4,10 +4,11 @@ import { RedisScript } from './redis-script';
 // {"at":<the server's time in ms>,"id":"<id>","channel":...,"event":...,"data":...}. `at` comes first
 // so that a script reads it with a pattern rather than decoding the whole event.
 const READ_AT = `local function at(member) return tonumber(string.match(member, '^{"at":(%d+)')) end
-local function now()
+local function micros()
   local time = redis.call('TIME')
-  return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+  return tonumber(time[1]) * 1000000 + tonumber(time[2])
 end
+local function now() return math.floor(micros() / 1000) end
 `;
 
 /**
@@ -20,10 +21,11 @@ end
  * 2255) and are written with `%d`, so they stay exact.
  */
 export const PUBLISH_EVENT = new RedisScript(`${READ_AT}
-local ms = now()
+local us = micros()
+local ms = math.floor(us / 1000)
 -- The server's clock (in microseconds) or the counter, whichever is higher: ids keep increasing
 -- even when Redis restarts without its data, so a client's Last-Event-ID never hides new events.
-local id = math.max((tonumber(redis.call('GET', KEYS[1])) or 0) + 1, ms * 1000)
+local id = math.max((tonumber(redis.call('GET', KEYS[1])) or 0) + 1, us)
 local text = string.format('%d', id)
 redis.call('SET', KEYS[1], text)
 local member = '{"at":' .. string.format('%d', ms) .. ',"id":"' .. text .. '",' .. string.sub(ARGV[2], 2)

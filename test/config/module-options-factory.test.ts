@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import {
+  Broadcast,
   ConfigModule,
   Controller,
   DatabaseModule,
@@ -12,6 +15,7 @@ import {
   Module,
   RateLimit,
   RateLimitModule,
+  RealtimeModule,
   SessionModule,
   type Application,
   type Class,
@@ -33,6 +37,7 @@ class FactoryConfig {
   @IsBoolean() KEEL_OPTIONS_FACTORY_EXPOSE_REASON = true;
   @IsString() KEEL_OPTIONS_FACTORY_SESSION_SECRET = '';
   @IsInt() @Min(1) KEEL_OPTIONS_FACTORY_WRITES = 100;
+  @IsIn(['postgres', 'redis']) KEEL_OPTIONS_FACTORY_REALTIME_VIA: 'postgres' | 'redis' = 'postgres';
 }
 
 @Controller('visits')
@@ -210,4 +215,37 @@ test('RateLimitModule spends the limits the injected configuration sets', async 
   const statuses = [];
   for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/writes`)).status);
   expect(statuses).toEqual([200, 200, 429]);
+});
+
+test('RealtimeModule broadcasts through the Redis the injected configuration chooses', async () => {
+  process.env.KEEL_OPTIONS_FACTORY_REALTIME_VIA = 'redis';
+  const redis = new Redis('redis://127.0.0.1:6379');
+  // Other tests share this Redis: this one's keys are its own, deleted at the end.
+  const keyPrefix = `keel-options-factory:${randomBytes(4).toString('hex')}:`;
+  try {
+    const app = await boot([
+      configModule,
+      RealtimeModule.forRoot({
+        inject: [FactoryConfig],
+        useFactory: (config: FactoryConfig) =>
+          config.KEEL_OPTIONS_FACTORY_REALTIME_VIA === 'redis'
+            ? { via: 'redis', redis: () => redis, keyPrefix }
+            : {},
+      }),
+    ]);
+    const id = await app.get(Broadcast).publish('orders', 'order', { n: 1 });
+    const stored = await redis.zrange(`${keyPrefix}channel:orders`, 0, -1);
+    expect(stored.map((member) => (JSON.parse(member) as { id: string }).id)).toEqual([id]);
+  } finally {
+    const keys = await redis.keys(`${keyPrefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }
+});
+
+test('RealtimeModule from a factory that makes an invalid transport stops the boot naming the option', async () => {
+  const booting = boot([RealtimeModule.forRoot({ useFactory: () => ({ via: 'kafka' as 'redis' }) })]);
+  await expect(booting).rejects.toThrow(
+    /E_INVALID_REALTIME_TRANSPORT: RealtimeModule.forRoot: via is "kafka": expected 'postgres' or 'redis'/,
+  );
 });

@@ -1,8 +1,19 @@
 import http from 'node:http';
 
-/** A publisher posting events to one server at a steady rate, and what it got back. */
+/** What a paced publisher posts, where, and how often. */
+export interface PacedPublisherOptions {
+  /** The URL every post goes to (a replica's own `/api/orders`). */
+  readonly url: string;
+  readonly perSecond: number;
+  /** Sent with every post, beside `content-type: application/json` (the authorization). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The JSON body of post `n` (0, 1, ...). */
+  readonly bodyOf: (n: number) => unknown;
+}
+
+/** A publisher creating resources on one server at a steady rate, and what it got back. */
 export interface PacedPublisher {
-  /** The ids the server answered with, in the order the answers came. */
+  /** The ids of what the server created (the `id` of each 201 answer), in the order the answers came. */
   readonly acknowledged: number[];
   /** Events due by the schedule so far that are not acknowledged yet (0 or 1 when on schedule). */
   readonly behind: number;
@@ -17,16 +28,21 @@ export interface PacedPublisher {
 const MAX_IN_FLIGHT = 4;
 
 /**
- * POSTs `${url}/publish/<n>` `perSecond` times a second, keeping the ids answered (`{ id }`, 201).
+ * POSTs `bodyOf(n)` to `url` `perSecond` times a second, keeping the ids answered (`{ id }`, 201).
  * A post that fails (its server is draining, stopping or not started yet) is posted again on the
  * next tick, one at a time until one succeeds; a publisher that fell behind its schedule that way
  * catches up, a few posts at a time, so the events acknowledged follow the rate over the run.
  *
  * @example
- * const publisher = startPacedPublisher(replica.url, 50 / 3);
+ * const publisher = startPacedPublisher({ url: `${replica.url}/api/orders`, perSecond: 50 / 3, headers, bodyOf });
  * await publisher.stop();
  */
-export function startPacedPublisher(url: string, perSecond: number): PacedPublisher {
+export function startPacedPublisher({
+  url,
+  perSecond,
+  headers = {},
+  bodyOf,
+}: PacedPublisherOptions): PacedPublisher {
   const acknowledged: number[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
   const inFlight = new Set<Promise<void>>();
@@ -36,7 +52,8 @@ export function startPacedPublisher(url: string, perSecond: number): PacedPublis
   let isRunning = true;
   let n = 0;
   const post = (): void => {
-    const answered = publishOne(url, agent, n++).then((answer) => {
+    const body = JSON.stringify(bodyOf(n++));
+    const answered = postOne(url, { agent, headers, body }).then((answer) => {
       inFlight.delete(answered);
       isFailing = 'reason' in answer;
       if ('reason' in answer) failures[answer.reason] = (failures[answer.reason] ?? 0) + 1;
@@ -70,15 +87,24 @@ export function startPacedPublisher(url: string, perSecond: number): PacedPublis
 }
 
 // The id answered, or why there was none: the status, or the socket error's code.
-function publishOne(url: string, agent: http.Agent, n: number): Promise<{ id: number } | { reason: string }> {
+function postOne(
+  url: string,
+  { agent, headers, body }: { agent: http.Agent; headers: Readonly<Record<string, string>>; body: string },
+): Promise<{ id: number } | { reason: string }> {
   return new Promise((resolve) => {
-    const req = http.request(`${url}/publish/${n}`, { method: 'POST', agent, timeout: 5000 }, (res) => {
+    const options: http.RequestOptions = {
+      method: 'POST',
+      agent,
+      headers: { ...headers, 'content-type': 'application/json' },
+      timeout: 5000,
+    };
+    const req = http.request(url, options, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       res.on('end', () =>
         resolve(
           res.statusCode === 201
-            ? { id: Number((JSON.parse(text) as { id: string }).id) }
+            ? { id: Number((JSON.parse(text) as { id: number | string }).id) }
             : { reason: String(res.statusCode) },
         ),
       );
@@ -86,6 +112,6 @@ function publishOne(url: string, agent: http.Agent, n: number): Promise<{ id: nu
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => resolve({ reason: error.code ?? error.message }));
-    req.end();
+    req.end(body);
   });
 }

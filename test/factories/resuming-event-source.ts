@@ -1,9 +1,10 @@
 import http from 'node:http';
+import { orderIdOf, type ReceivedOrder } from './delivery-tally';
 
 /** What one resuming event-stream client received and how it connected. */
 export interface EventSourceRecord {
-  /** The id of each event dispatched, in the order it arrived. */
-  readonly ids: number[];
+  /** Each `order` event dispatched (its id, and the order its data carries), in the order it arrived. */
+  readonly orders: ReceivedOrder[];
   /** Each connection it opened, as `open@<Last-Event-ID sent>` (`open@-` without one). */
   readonly opens: string[];
   /** Connections that ended (or failed) and were opened again. */
@@ -25,19 +26,19 @@ export interface ResumingEventSource {
 const DEFAULT_RETRY_MS = 3000;
 
 /**
- * Reads `url` as `text/event-stream` the way a browser's `EventSource` does: fields parsed line by
- * line, an event dispatched only at its blank line (one cut off by the end of the stream is dropped,
- * its id with it), `retry:` obeyed, and on every end or error a new connection after the retry
+ * Reads `url` (the sample's live orders, `GET /orders/live/events`) as `text/event-stream` the way a
+ * browser's `EventSource` does: fields parsed line by line, an event dispatched only at its blank
+ * line (one cut off by the end of the stream is dropped, its id with it), `retry:` obeyed, and on every end or error a new connection after the retry
  * delay, sending the id of the last event dispatched as `Last-Event-ID`. Unlike a browser, it also
  * reconnects after an answer that is not a 200 stream (counted in `refusals`), where `EventSource`
  * would give up: a balancer with no replica up for a moment must not lose the client.
  *
  * @example
- * const client = openResumingEventSource(`${balancer.url}/live`);
- * await eventually(() => client.record.ids.length > 0, { within: 5_000 });
+ * const client = openResumingEventSource(`${balancer.url}/orders/live/events`);
+ * await eventually(() => client.record.orders.length > 0, { within: 5_000 });
  */
 export function openResumingEventSource(url: string): ResumingEventSource {
-  const record: EventSourceRecord = { ids: [], opens: [], reconnects: 0, refusals: 0 };
+  const record: EventSourceRecord = { orders: [], opens: [], reconnects: 0, refusals: 0 };
   let retryMs = DEFAULT_RETRY_MS;
   let lastEventId: string | undefined;
   let isStopped = false;
@@ -67,9 +68,10 @@ export function openResumingEventSource(url: string): ResumingEventSource {
       }
       isOpen = true;
       const parser = new EventStreamParser({
-        onDispatch: (id, hasData) => {
+        onDispatch: (id, event, data) => {
           lastEventId = id;
-          if (hasData && id !== undefined) record.ids.push(Number(id));
+          if (event === 'order' && data !== undefined && id !== undefined)
+            record.orders.push({ eventId: Number(id), orderId: orderIdOf(data) });
         },
         onRetry: (ms) => (retryMs = ms),
       });
@@ -95,20 +97,22 @@ export function openResumingEventSource(url: string): ResumingEventSource {
 }
 
 interface ParserListeners {
-  onDispatch(lastEventId: string | undefined, hasData: boolean): void;
+  /** An event dispatched: the source's last event id, its type (`message` unless named) and its data. */
+  onDispatch(lastEventId: string | undefined, event: string, data: string | undefined): void;
   onRetry(ms: number): void;
 }
 
 /**
  * The `text/event-stream` grammar of the HTML standard, fed chunk by chunk: lines end with CRLF, LF
  * or CR; a blank line dispatches: the source's last event id becomes the last `id:` seen (ids
- * persist across events), and an event goes out if it had data; `retry:` with digits only sets the
- * reconnection time; comments and other fields are skipped.
+ * persist across events), and an event goes out if it had data (its `data:` lines joined with LF);
+ * `retry:` with digits only sets the reconnection time; comments and other fields are skipped.
  */
 class EventStreamParser {
   #pending = '';
   #lastId: string | undefined;
-  #hasData = false;
+  #event = '';
+  #data: string[] = [];
   readonly #on: ParserListeners;
 
   constructor(on: ParserListeners) {
@@ -124,15 +128,21 @@ class EventStreamParser {
 
   #line(line: string): void {
     if (line === '') {
-      this.#on.onDispatch(this.#lastId, this.#hasData);
-      this.#hasData = false;
+      this.#on.onDispatch(
+        this.#lastId,
+        this.#event || 'message',
+        this.#data.length > 0 ? this.#data.join('\n') : undefined,
+      );
+      this.#event = '';
+      this.#data = [];
       return;
     }
     if (line.startsWith(':')) return;
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'data') this.#hasData = true;
+    if (field === 'data') this.#data.push(value);
+    else if (field === 'event') this.#event = value;
     else if (field === 'id' && !value.includes('\0')) this.#lastId = value;
     else if (field === 'retry' && /^\d+$/.test(value)) this.#on.onRetry(Number(value));
   }

@@ -40,6 +40,29 @@ export function sampleAuthorization(url: string): Promise<{ authorization: strin
   return issued;
 }
 
+/** The order the sample's tests create when what it holds does not matter. */
+export const SAMPLE_ORDER = { customer: 'Ada Lovelace', product: 'Brass lamp', quantity: 2 };
+
+/**
+ * Creates `order` through the JSON API of the sample at `url` with the operator's token, expecting
+ * 201; resolves with the order answered (its `id` the database's).
+ *
+ * @example
+ * const { id } = await createSampleOrder(sample().url, { ...SAMPLE_ORDER, customer: 'Grace Hopper' });
+ */
+export async function createSampleOrder(
+  url: string,
+  order: Readonly<Record<string, unknown>> = SAMPLE_ORDER,
+): Promise<Record<string, unknown> & { id: number }> {
+  const res = await fetch(`${url}/api/orders`, {
+    method: 'POST',
+    headers: { ...(await sampleAuthorization(url)), 'content-type': 'application/json' },
+    body: JSON.stringify(order),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Record<string, unknown> & { id: number };
+}
+
 /**
  * A browser's session with the sample at `url`, logged in as its operator, holding the `_csrf`
  * token of `formPath`'s form (the order form unless another is named).

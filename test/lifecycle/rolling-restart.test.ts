@@ -1,14 +1,6 @@
 import http from 'node:http';
 import { Client } from 'pg';
-import { startBalancer, type Balancer } from '../factories/haproxy';
-import {
-  sampleAuthorization,
-  scratchDatabase,
-  startSample,
-  waitUntilReady,
-  type RunningSample,
-} from '../factories/sample';
-import { closedPort, postgresUrl } from '../factories/test-databases';
+import { startSampleReplicas } from '../factories/sample-replicas';
 
 jest.setTimeout(180_000);
 
@@ -94,35 +86,19 @@ async function orderIds(url: string): Promise<number[]> {
 }
 
 test('three sample replicas behind HAProxy are replaced one by one under keep-alive reads and writes: nothing fails, nothing is lost, every replica exits 0', async () => {
-  const database = await scratchDatabase(postgresUrl());
-  const ports = Object.fromEntries(
-    await Promise.all(REPLICAS.map(async (name) => [name, await closedPort()] as const)),
-  );
-  const start = (name: string) =>
-    startSample(
-      { url: database.url },
-      // Every client writes through the balancer's one address: the sample's write limit would refuse them.
-      { env: { PORT: String(ports[name]), SHUTDOWN_DELAY_MS, API_WRITES_PER_MINUTE: UNLIMITED_WRITES } },
-    );
-  const replicas: Record<string, RunningSample> = {};
-  let balancer: Balancer | undefined;
+  // It stops what it started when a replica does not come up.
+  const replicas = await startSampleReplicas(REPLICAS, {
+    SHUTDOWN_DELAY_MS,
+    // Every client writes through the balancer's one address: the sample's write limit would refuse them.
+    API_WRITES_PER_MINUTE: UNLIMITED_WRITES,
+  });
+  authorization = replicas.authorization;
   const exits: (number | null)[] = [];
   try {
-    // Started together: the migration lock lets one of them create the table.
-    await Promise.all(REPLICAS.map(async (name) => (replicas[name] = await start(name))));
-    await Promise.all(REPLICAS.map((name) => waitUntilReady((replicas[name] as RunningSample).url)));
-    authorization = await sampleAuthorization((replicas.r0 as RunningSample).url);
-    balancer = await startBalancer(ports);
-    await balancer.waitUntilUp(REPLICAS);
-
-    const load = startLoad(balancer.url);
+    const load = startLoad(replicas.balancer.url);
     for (const name of REPLICAS) {
-      const old = replicas[name] as RunningSample;
       const before = load.requests;
-      old.child.kill('SIGTERM');
-      exits.push((await old.exited).code);
-      replicas[name] = await start(name);
-      await balancer.waitUntilUp(REPLICAS);
+      exits.push(await replicas.replace(name));
       // Traffic went on while this replica was replaced.
       expect(load.requests).toBeGreaterThan(before);
     }
@@ -131,10 +107,8 @@ test('three sample replicas behind HAProxy are replaced one by one under keep-al
     expect(load.failures).toEqual([]);
     expect(exits).toEqual([0, 0, 0]);
     expect(load.acknowledged.length).toBeGreaterThan(50);
-    expect(await orderIds(database.url)).toEqual([...load.acknowledged].sort((a, b) => a - b));
+    expect(await orderIds(replicas.databaseUrl)).toEqual([...load.acknowledged].sort((a, b) => a - b));
   } finally {
-    await balancer?.stop();
-    await Promise.all(Object.values(replicas).map((replica) => replica.stop()));
-    await database.drop();
+    await replicas.stop();
   }
 });

@@ -71,8 +71,12 @@ async function clientIds(admin: Redis, name: string): Promise<string[]> {
 }
 
 async function serverTimeMs(admin: Redis): Promise<number> {
+  return Number((await serverTimeMicros(admin)) / 1000n);
+}
+
+async function serverTimeMicros(admin: Redis): Promise<bigint> {
   const [seconds, micros] = await admin.time();
-  return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  return BigInt(seconds) * 1_000_000n + BigInt(micros);
 }
 
 describe("Broadcast: channels shared by replicas through Redis (via: 'redis')", () => {
@@ -186,7 +190,12 @@ describe("Broadcast: channels shared by replicas through Redis (via: 'redis')", 
     const before = await a.broadcast.publish(channel, 'tick', { n: 1 });
     // What a Redis restarted without its data has lost.
     await admin.del(`${KEY_PREFIX}id`);
+    const publishedSince = await serverTimeMicros(admin);
     const after = await b.broadcast.publish(channel, 'tick', { n: 2 });
+    // The server's clock to the microsecond, between the two readings: a clock in whole
+    // milliseconds could give the id before again.
+    expect(BigInt(after)).toBeGreaterThanOrEqual(publishedSince);
+    expect(BigInt(after)).toBeLessThanOrEqual(await serverTimeMicros(admin));
     expect(BigInt(after)).toBeGreaterThan(BigInt(before));
     const resumed = a.broadcast.stream(channel, before);
     expect((await resumed.next()).value).toEqual({ id: after, event: 'tick', data: { n: 2 } });

@@ -1,98 +1,106 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import Redis from 'ioredis';
-import { startChild, type ChildApp } from '../factories/child-app';
-import { sumOf, tallyDelivery } from '../factories/delivery-tally';
+import { logged } from '../factories/child-app';
+import { sumOf, tallyDelivery, type ReceivedOrder } from '../factories/delivery-tally';
 import { eventually } from '../factories/eventually';
-import { startBalancer, type Balancer } from '../factories/haproxy';
 import { startKeepAliveLoad } from '../factories/keep-alive-load';
 import { scrape, valueOf } from '../factories/metrics';
 import { startPacedPublisher } from '../factories/paced-publisher';
 import { openReconnectingWebSocket, type ReconnectingWebSocket } from '../factories/reconnecting-websocket';
 import { openResumingEventSource, type ResumingEventSource } from '../factories/resuming-event-source';
-import { createScratchDatabase } from '../factories/scratch-database';
-import { closedPort, postgresUrl } from '../factories/test-databases';
+import { SAMPLE_ORDER, createSampleOrder, type RunningSample } from '../factories/sample';
+import { startSampleReplicas } from '../factories/sample-replicas';
 
 jest.setTimeout(360_000);
 
 const REPLICAS = ['r0', 'r1', 'r2'] as const;
 const SSE_CLIENTS = 100;
 const WS_CLIENTS = 100;
-// Events a second, from the three replicas together (each publishes a third, to its own port).
+// Orders a second, from the three replicas together (each gets a third, on its own port): each
+// order is one `order` event on the live channel.
 const EVENTS_PER_SECOND = 50;
 // Posts in flight, or answered but not yet counted: a publisher this close is on its schedule.
 const MAX_BEHIND = 4;
 const KEEP_ALIVE_PER_SECOND = 200;
+// Every publisher writes from this one address: the sample's write limit would refuse them.
+const UNLIMITED_WRITES = String(Number.MAX_SAFE_INTEGER);
 // Longer than HAProxy can take to see readiness fail, so that it stops sending first: 2 checks 300 ms
 // apart, each allowed 1 s (its `timeout check`) by a replica slow to answer on a loaded machine.
 const SHUTDOWN_DELAY_MS = '3000';
-const FIXTURE = path.join(__dirname, '..', 'fixtures', 'apps', 'realtime-app.mjs');
-// How events reach the other replicas: RealtimeModule.forRoot's `via`, the fixture's REALTIME_VIA.
+// How the live list's events reach the other replicas: the sample's REALTIME_VIA.
 const TRANSPORTS = ['postgres', 'redis'] as const;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // The Redis keys of one run: runs side by side on one Redis never share a channel.
 const KEY_PREFIX = `keel-rolling-${randomBytes(4).toString('hex')}:`;
 
-function startReplica(databaseUrl: string, port: number, via: string): Promise<ChildApp> {
-  return startChild({
-    args: [FIXTURE],
-    env: {
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      SHUTDOWN_DELAY_MS,
-      REALTIME_VIA: via,
-      REDIS_URL,
-      REALTIME_KEY_PREFIX: KEY_PREFIX,
-    },
-    urlFrom: (lines) => (lines.some((line) => 'port' in line) ? `http://127.0.0.1:${port}` : undefined),
-    startTimeoutMs: 30_000,
-  });
+// The settings of a replica of the sample; over PostgreSQL it is given no Redis at all.
+function replicaEnv(via: (typeof TRANSPORTS)[number]): Record<string, string | undefined> {
+  const redis =
+    via === 'redis'
+      ? { REDIS_URL, REALTIME_KEY_PREFIX: KEY_PREFIX }
+      : { REDIS_URL: undefined, REALTIME_KEY_PREFIX: undefined };
+  return { SHUTDOWN_DELAY_MS, API_WRITES_PER_MINUTE: UNLIMITED_WRITES, REALTIME_VIA: via, ...redis };
 }
 
-describe.each(TRANSPORTS)('realtime through %s', (via) => {
-  test('three replicas behind HAProxy are replaced one by one under 100 SSE and 100 WebSocket clients, 50 events a second and a keep-alive load: no SSE client misses an event or gets one twice, every WebSocket is closed 1001 and comes back, no request of the load fails', async () => {
-    const database = await createScratchDatabase(postgresUrl());
-    const ports = Object.fromEntries(
-      await Promise.all(REPLICAS.map(async (name) => [name, await closedPort()] as const)),
-    );
-    const portOf = (name: string) => ports[name] ?? 0;
-    const replicas: Record<string, ChildApp> = {};
-    let balancer: Balancer | undefined;
+// The sample serves its metrics on a port of its own (METRICS_PORT=0: a free one), which it logs.
+function metricsUrlOf(replica: RunningSample): string {
+  const url = logged(replica.lines(), 'serving metrics')[0]?.url;
+  if (typeof url !== 'string') throw new Error('the replica logged no metrics URL');
+  return url;
+}
+
+// What a client received up to order `last` (an order whose post timed out may still come after
+// it), its events' ids and orders, as one text to compare clients by.
+function sequenceOf(orders: readonly ReceivedOrder[], last: number): string {
+  const through = orders.findIndex((event) => event.orderId === last);
+  return orders
+    .slice(0, through + 1)
+    .map(({ eventId, orderId }) => `${eventId}:${orderId}`)
+    .join(',');
+}
+
+describe.each(TRANSPORTS)('the sample realtime through %s', (via) => {
+  test('three sample replicas behind HAProxy are replaced one by one under 100 SSE and 100 WebSocket clients, 50 orders a second and a keep-alive load: every SSE client gets every order once, in order, every WebSocket is closed 1001 and comes back, no request of the load fails', async () => {
+    // It stops what it started when a replica does not come up.
+    const replicas = await startSampleReplicas(REPLICAS, replicaEnv(via));
+    const { balancer, authorization } = replicas;
     const stops: (() => unknown)[] = [];
     try {
-      // One first, so that its migration makes the table; then the other two.
-      replicas.r0 = await startReplica(database.url, portOf('r0'), via);
-      await eventually(async () => (await fetch(`${replicas.r0?.url}/health/ready`)).status === 200, {
-        within: 30_000,
-      });
-      for (const name of ['r1', 'r2']) replicas[name] = await startReplica(database.url, portOf(name), via);
-      balancer = await startBalancer(ports);
-      await balancer.waitUntilUp(REPLICAS, 30_000);
-
       const load = startKeepAliveLoad(`${balancer.url}/health`, {
         perSecond: KEEP_ALIVE_PER_SECOND,
         concurrency: 4,
       });
       stops.push(() => load.stop());
       const sse: ResumingEventSource[] = Array.from({ length: SSE_CLIENTS }, () =>
-        openResumingEventSource(`${balancer?.url}/live`),
+        openResumingEventSource(`${balancer.url}/orders/live/events`),
       );
       const ws: ReconnectingWebSocket[] = Array.from({ length: WS_CLIENTS }, () =>
-        openReconnectingWebSocket(`${balancer?.url.replace('http://', 'ws://')}/ws`),
+        openReconnectingWebSocket(`${balancer.url.replace('http://', 'ws://')}/orders/live/socket`),
       );
       for (const client of [...sse, ...ws]) stops.push(() => client.stop());
-      const publishingSince = performance.now();
-      const publishers = REPLICAS.map((name) =>
-        startPacedPublisher(`http://127.0.0.1:${portOf(name)}`, EVENTS_PER_SECOND / REPLICAS.length),
-      );
-      for (const publisher of publishers) stops.push(() => publisher.stop());
-      await eventually(() => sse.every((client) => client.record.ids.length > 0), {
+      // Subscribed before the first order is stored (an open stream, a greeted socket): every SSE
+      // client owes every order of the run, and the channel has had no other.
+      await eventually(() => sse.every((client) => client.isOpen), {
         within: 60_000,
-        what: 'every SSE client to get an event',
+        what: 'every SSE client to open its stream',
       });
       await eventually(() => ws.every((client) => client.pid !== undefined), {
         within: 60_000,
-        what: 'every WebSocket client to join',
+        what: 'every WebSocket client to be greeted',
+      });
+      const publishingSince = performance.now();
+      const publishers = REPLICAS.map((name) =>
+        startPacedPublisher({
+          url: `${replicas.urlOf(name)}/api/orders`,
+          perSecond: EVENTS_PER_SECOND / REPLICAS.length,
+          headers: authorization,
+          bodyOf: (n) => ({ ...SAMPLE_ORDER, product: `${name}-${n}` }),
+        }),
+      );
+      for (const publisher of publishers) stops.push(() => publisher.stop());
+      await eventually(() => sse.every((client) => client.record.orders.length > 0), {
+        within: 60_000,
+        what: 'every SSE client to get an order',
       });
 
       const exits: (number | null)[] = [];
@@ -100,15 +108,11 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
       const heldByStopped: number[] = [];
       const restartedAt: number[] = [];
       for (const name of REPLICAS) {
-        const old = replicas[name] as ChildApp;
-        const held = ws.filter((client) => client.pid === old.child.pid);
+        const oldPid = replicas.replica(name).child.pid;
+        const held = ws.filter((client) => client.pid === oldPid);
         heldByStopped.push(held.length);
         restartedAt.push(Math.round(performance.now()));
-        old.child.kill('SIGTERM');
-        exits.push((await old.exited).code);
-        replicas[name] = await startReplica(database.url, portOf(name), via);
-        await balancer.waitUntilUp(REPLICAS, 30_000);
-        const oldPid = old.child.pid;
+        exits.push(await replicas.replace(name));
         await eventually(() => held.every((client) => client.pid !== undefined && client.pid !== oldPid), {
           within: 30_000,
           what: `the WebSocket clients of the old ${name} to be connected again`,
@@ -130,19 +134,25 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
       await Promise.all(publishers.map((publisher) => publisher.stop()));
       const publishedForMs = performance.now() - publishingSince;
       await load.stop();
-      const acknowledged = publishers.flatMap((publisher) => publisher.acknowledged).sort((a, b) => a - b);
-      const last = acknowledged.at(-1) ?? 0;
-      await eventually(() => sse.every((client) => client.record.ids.includes(last)), {
-        within: 30_000,
-        what: 'every SSE client to get the last event',
+      const acknowledged = publishers.flatMap((publisher) => publisher.acknowledged);
+      // Stored once every other post was answered, so its event's id is above every acknowledged
+      // one's: an SSE client that has it has been sent all of those.
+      const { id: closingOrder } = await createSampleOrder(replicas.replica('r0').url, {
+        ...SAMPLE_ORDER,
+        product: 'closing',
       });
+      const owed = [...acknowledged, closingOrder];
+      await eventually(
+        () => sse.every((client) => client.record.orders.some((event) => event.orderId === closingOrder)),
+        { within: 30_000, what: 'every SSE client to get the closing order' },
+      );
 
       // The series, once every client is connected again and each replica has counted it.
-      const pids = REPLICAS.map((name) => replicas[name]?.child.pid);
+      const pids = REPLICAS.map((name) => replicas.replica(name).child.pid);
       const scrapes = await eventually(
         async () => {
           const samples = await Promise.all(
-            REPLICAS.map((name) => scrape(`http://127.0.0.1:${portOf(name)}/metrics`)),
+            REPLICAS.map((name) => scrape(metricsUrlOf(replicas.replica(name)))),
           );
           const open = sumOf(
             samples,
@@ -166,8 +176,10 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
         },
       );
 
-      const sseTallies = sse.map((client) => tallyDelivery(client.record.ids, acknowledged));
-      const wsTallies = ws.map((client) => tallyDelivery(client.record.ids, acknowledged));
+      const sseTallies = sse.map((client) => tallyDelivery(client.record.orders, owed));
+      const wsTallies = ws.map((client) => tallyDelivery(client.record.orders, owed));
+      // Every SSE client owed the whole channel: each received the same events, ids and orders.
+      const sseSequences = new Set(sse.map((client) => sequenceOf(client.record.orders, closingOrder)));
       const closeCodes = ws.flatMap((client) =>
         client.record.connections.flatMap((connection) => connection.closeCode ?? []),
       );
@@ -183,6 +195,7 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
           received: sumOf(sseTallies, (tally) => tally.received),
           gaps: sumOf(sseTallies, (tally) => tally.missing.length),
           duplicates: sumOf(sseTallies, (tally) => tally.duplicates),
+          sequences: sseSequences.size,
           reconnects: sumOf(sse, (client) => client.record.reconnects),
           refusals: sumOf(sse, (client) => client.record.refusals),
         },
@@ -209,7 +222,7 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
         const { missing } = sseTallies[index] ?? { missing: [] };
         if (missing.length > 0)
           process.stdout.write(
-            `SSE client missed ${missing.join(',')}; it ${client.record.opens.join(', ')}\n`,
+            `SSE client missed orders ${missing.join(',')}; it ${client.record.opens.join(', ')}\n`,
           );
       });
       if (load.failures.length > 0)
@@ -223,6 +236,7 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
       expect(figures.sse.gaps).toBe(0);
       expect(figures.sse.duplicates).toBe(0);
       expect(sseTallies.every((tally) => tally.isOrdered)).toBe(true);
+      expect(figures.sse.sequences).toBe(1);
       // Every replica was stopped once, so every client was on one that stopped at least once: it came back.
       expect(sse.filter((client) => client.record.reconnects === 0).length).toBe(0);
       // WebSocket clients have no resume: they may miss what was published while they reconnected, never get one twice.
@@ -243,8 +257,8 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
         const samples = scrapes[index] ?? [];
         const framesReceived = sumOf(
           ws.flatMap((client) => client.record.connections.filter((c) => c.pid === pids[index])),
-          // Each connection's `joined` frame, and its ticks.
-          (connection) => connection.ticks + 1,
+          // Each connection's `hello` frame, and its orders.
+          (connection) => connection.orders + 1,
         );
         const out = valueOf(samples, 'keel_realtime_messages_total', { direction: 'out' });
         // Named, so that a replica without the series says which it is.
@@ -257,12 +271,7 @@ describe.each(TRANSPORTS)('realtime through %s', (via) => {
       ).toBe(SSE_CLIENTS);
     } finally {
       for (const stop of stops) await stop();
-      await balancer?.stop();
-      for (const replica of Object.values(replicas)) {
-        replica.child.kill('SIGKILL');
-        await replica.exited;
-      }
-      await database.drop();
+      await replicas.stop();
       if (via === 'redis') await deleteKeys(KEY_PREFIX);
     }
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { hostname } from 'node:os';
 import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumMissing, isBrowserRequired, launchBrowser, openPage } from '../factories/browser';
@@ -6,29 +7,25 @@ import { killRunningApps } from '../factories/child-app';
 import { openEventStream } from '../factories/event-stream-client';
 import { describeNeeding } from '../factories/requirements';
 import {
+  SAMPLE_ORDER,
+  createSampleOrder,
   openOperatorSession,
-  sampleAuthorization,
   scratchDatabase,
   startSample,
   waitUntilReady,
   type RunningSample,
 } from '../factories/sample';
 import { postgresServerMissing, postgresUrl } from '../factories/test-databases';
+import { connect } from '../realtime/ws-client';
 
-// The sample's live list of new orders (its page and its event stream) and the internal note every
-// order keeps in the database, which no answer of the sample may show: the compiled sample in its
-// own process, on a database of its own on the PostgreSQL server.
+// The sample's live list of new orders (its page, its event stream and its WebSocket) and the
+// internal note every order keeps in the database, which no answer of the sample may show: the
+// compiled sample in its own process, on a database of its own on the PostgreSQL server.
 
 const NOTE_COLUMN = 'internalNote';
 
-async function createThroughApi(url: string, customer: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${url}/api/orders`, {
-    method: 'POST',
-    headers: { ...(await sampleAuthorization(url)), 'content-type': 'application/json' },
-    body: JSON.stringify({ customer, product: 'Brass lamp', quantity: 2 }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Record<string, unknown>;
+function createThroughApi(url: string, customer: string): Promise<Record<string, unknown>> {
+  return createSampleOrder(url, { ...SAMPLE_ORDER, customer });
 }
 
 describeNeeding(postgresServerMissing(), 'the live orders and the internal note, on PostgreSQL', () => {
@@ -117,6 +114,28 @@ describeNeeding(postgresServerMissing(), 'the live orders and the internal note,
     expect(ids[0]).toBeGreaterThan(Number(lastEventId));
     expect(ids[1]).toBeGreaterThan(ids[0] ?? 0);
     stream.leave();
+  });
+
+  test('a WebSocket to /orders/live/socket is told which replica serves it, then gets each new order as the event stream does, under the same id', async () => {
+    const socket = await connect(`${sample.url.replace('http://', 'ws://')}/orders/live/socket`);
+    expect((await socket.next('hello')).data).toEqual({ hostname: hostname(), pid: sample.child.pid });
+    const stream = await openEventStream(`${sample.url}/orders/live/events`);
+
+    const order = await createThroughApi(sample.url, 'Edsger Dijkstra');
+    const frame = (await socket.next('order')) as { event: string; data: unknown; id?: string };
+    const text = await stream.waitFor('the order event', (seen) => seen.includes('Edsger Dijkstra'));
+    expect(frame.data).toEqual(order);
+    expect(frame.id).toBe(/^id: (\d+)$/m.exec(text)?.[1]);
+    expect(JSON.stringify(frame)).not.toContain(await storedNote(order.id));
+    stream.leave();
+    socket.ws.close();
+  });
+
+  test('a plain GET of the socket is 426, and the OpenAPI document leaves it out, as it leaves the pages', async () => {
+    const res = await fetch(`${sample.url}/orders/live/socket`);
+    expect(res.status).toBe(426);
+    const document = (await (await fetch(`${sample.url}/openapi.json`)).json()) as { paths: object };
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/orders'))).toEqual([]);
   });
 });
 

@@ -3,9 +3,10 @@ import type { OnApplicationShutdown } from 'keel';
 import type { SampleConfig } from '../config/sample-config';
 
 /**
- * The Redis the deployment gives the sample (`REDIS_URL`), checked by readiness; closed at shutdown.
- * It connects in the background and keeps reconnecting, so a Redis that is down makes the replica
- * not ready rather than stopping it.
+ * The Redis the deployment gives the sample (`REDIS_URL`), checked by readiness and, with
+ * `REALTIME_VIA=redis`, carrying the live list's events; closed at shutdown. It connects in the
+ * background and keeps reconnecting, so a Redis that is down makes the replica not ready rather
+ * than stopping it.
  */
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis;

@@ -1,5 +1,6 @@
 import {
   IsEmail,
+  IsIn,
   IsInt,
   IsOptional,
   IsString,
@@ -32,10 +33,32 @@ export class SampleConfig {
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
-  /** A Redis the deployment runs beside the sample; set, readiness checks it (`"redis"` in its answer). */
-  @ValidateIf((config: SampleConfig) => Boolean(config.REDIS_URL?.trim()))
-  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  /**
+   * A Redis the deployment runs beside the sample; set, readiness checks it (`"redis"` in its answer).
+   * Required with `REALTIME_VIA=redis`.
+   */
+  @ValidateIf((config: SampleConfig) => config.REALTIME_VIA === 'redis' || Boolean(config.REDIS_URL?.trim()))
+  @Matches(/^rediss?:\/\//, {
+    message: ({ value }) =>
+      typeof value === 'string' && value.trim()
+        ? 'REDIS_URL must be a redis:// or rediss:// URL'
+        : 'REDIS_URL must be set (REALTIME_VIA is redis)',
+  })
   REDIS_URL?: string;
+
+  /**
+   * How the live list's events reach every replica: `postgres` through the database (nothing more
+   * to run), or `redis` through the Redis of `REDIS_URL` (an event costs a script there rather than
+   * a database transaction).
+   */
+  @IsIn(['postgres', 'redis'], { message: 'REALTIME_VIA must be postgres or redis' })
+  REALTIME_VIA: 'postgres' | 'redis' = 'postgres';
+
+  /**
+   * With `REALTIME_VIA=redis`, what the live list's keys in Redis start with, so that deployments
+   * sharing one Redis never read each other's events. Default: keel's `keel:realtime:`.
+   */
+  @IsOptional() @IsString() REALTIME_KEY_PREFIX?: string;
 
   /**
    * The operator's account: the email and password that log in to the HTML pages (`/login`) and
