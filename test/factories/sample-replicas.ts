@@ -1,6 +1,6 @@
 import { startBalancer, type Balancer } from './haproxy';
 import {
-  sampleAuthorization,
+  issueToken,
   scratchDatabase,
   startSample,
   waitUntilReady,
@@ -65,7 +65,7 @@ export async function startSampleReplicas(
     // Started together: the migration lock lets one of them make the tables.
     await Promise.all(names.map(start));
     await Promise.all(Object.values(running).map((replica) => waitUntilReady(replica.url)));
-    const authorization = await sampleAuthorization((running[names[0] ?? ''] as RunningSample).url);
+    const authorization = await issueToken((running[names[0] ?? ''] as RunningSample).url);
     const started = await startBalancer(ports);
     balancer = started;
     await started.waitUntilUp(names, UP_WITHIN_MS);

@@ -76,7 +76,13 @@ export function openOperatorSession(url: string, formPath = '/orders/create'): P
 
 const issuedTokens = new Map<string, Promise<{ authorization: string }>>();
 
-async function issueToken(url: string): Promise<{ authorization: string }> {
+/**
+ * A token of the operator's issued now by the sample at `url`, not one kept from before: for
+ * samples on a database of their own, which a token of an earlier sample on the same port would not open.
+ *
+ * @example const { authorization } = await issueToken(replica.url);
+ */
+export async function issueToken(url: string): Promise<{ authorization: string }> {
   const res = await fetch(`${url}/api/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
