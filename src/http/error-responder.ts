@@ -3,7 +3,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { HttpError, type FieldErrors } from '../errors';
 import { RequestErrors } from '../errors/request-errors';
 import type { Logger } from '../logging/logger';
-import { markHeadersObserved } from './held-headers';
+import { holdHeader, removeHeaders } from './held-headers';
 import type { ErrorPages } from './error-pages';
 import type { ErrorShape } from './error-shape';
 import { sendHtml, sendText } from './send';
@@ -135,9 +135,10 @@ export function respondWithError(
   }
   if (answer.status >= 500)
     logger[answer.logLevel ?? 'error']({ err: error, ...requestDetails(req) }, 'request failed');
-  // The headers the failed answer had held are set, to be edited as any other.
-  markHeadersObserved(res);
-  for (const header of SUCCESS_HEADERS) res.removeHeader(header);
+  // The headers the failed answer had held stay (its request id, the security headers, CORS);
+  // those that described the answer it replaced go. Still held unless middleware saw them, they go
+  // to Node in one object, as any answer's do.
+  removeHeaders(res, SUCCESS_HEADERS);
   setAnswerHeaders(res, error instanceof HttpError ? error.headers : answer.headers);
   sendError(req, res, answer, pages);
 }
@@ -173,13 +174,14 @@ export function sendError(req: Request, res: Response, answer: ErrorAnswer, page
 
 // An error answer is never cached: the next request may well succeed.
 function setAnswerHeaders(res: ServerResponse, headers: Readonly<Record<string, string>> | undefined): void {
-  res.setHeader('Cache-Control', 'no-store');
-  for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+  holdHeader(res, 'Cache-Control', 'no-store');
+  if (headers !== undefined)
+    for (const name of Object.keys(headers)) holdHeader(res, name, headers[name] as string);
 }
 
 // An error answer may echo what the client sent (a path): never let a browser read it as HTML.
 function forbidSniffing(res: ServerResponse): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
+  holdHeader(res, 'X-Content-Type-Options', 'nosniff');
 }
 
 function sendShaped(res: ServerResponse, answer: ErrorAnswer, shape: ErrorShape): void {

@@ -158,6 +158,18 @@ export function markHeadersObserved(res: http.ServerResponse): void {
   if (held) setHeldHeaders(res, held);
 }
 
+/**
+ * Removes the headers `names` (lower case) from `res`'s answer, held or set.
+ * @example removeHeaders(res, ['etag', 'content-type'])
+ */
+export function removeHeaders(res: http.ServerResponse, names: readonly string[]): void {
+  const held = (res as Observable)[HELD];
+  for (const name of names) {
+    if (held && Object.hasOwn(held, name)) delete held[name];
+    if (res.hasHeader(name)) res.removeHeader(name);
+  }
+}
+
 /** Whether {@link markHeadersObserved} marked `res`. @example if (areHeadersObserved(res)) res.setHeader(...) */
 export function areHeadersObserved(res: http.ServerResponse): boolean {
   return (res as Observable)[OBSERVED] === true;

@@ -37,7 +37,7 @@ export function sendHtml(res: ServerResponse, status: number, page: string, answ
 export function sendEmpty(res: ServerResponse, status: number): void {
   if (areHeadersObserved(res)) {
     res.statusCode = status;
-    if (!BODILESS.has(status)) res.setHeader('Content-Length', '0');
+    if (!BODILESS.has(status)) res.setHeader('Content-Length', 0);
   } else {
     const headers = takeHeldHeaders(res);
     if (!BODILESS.has(status)) headers['content-length'] = '0';
@@ -106,7 +106,8 @@ export function sendText(
     res.statusCode = status;
     if (tag !== undefined) res.setHeader('ETag', tag);
     res.setHeader('Content-Type', type);
-    res.setHeader('Content-Length', `${length}`);
+    // A number, as Express sets it: middleware reads it back once the answer is out.
+    res.setHeader('Content-Length', length);
   } else {
     // Headers set earlier still go out: writeHead merges them, these winning.
     const headers = takeHeldHeaders(res);
