@@ -74,13 +74,11 @@ export type { ChannelEvent } from './realtime/channel-hub';
 export { RealtimeModule } from './realtime/realtime-module';
 export type { RealtimeModuleOptions } from './realtime/realtime-options';
 export { RealtimeTables1764633600000 } from './realtime/realtime-tables';
-export {
-  FrameworkError,
-  HttpError,
-  type FieldErrors,
-  type FrameworkErrorCode,
-  type HttpErrorOptions,
-} from './errors';
+// From their own files, not the catalogue's index: the catalogue (every error of every part)
+// loads only where it is listed.
+export { FrameworkError } from './errors/framework-error';
+export { HttpError, type FieldErrors, type HttpErrorOptions } from './errors/http-error';
+export type { FrameworkErrorCode } from './errors/registry';
 export {
   DatabaseModule,
   type DatabaseOptionsSource,

@@ -10,7 +10,7 @@ import type { Token } from '../container/token';
 import { answerClientErrors, refuseConnect } from '../http/socket-answers';
 import type { MiddlewareEntry } from '../http/middleware';
 import type { Express, Pipeline } from './pipeline';
-import { Errors } from '../errors';
+import { LifecycleErrors } from '../errors/lifecycle-errors';
 import { RequestErrors } from '../errors/request-errors';
 import { respondOnBareResponse } from '../http/error-responder';
 import type { ErrorShape } from '../http/error-shape';
@@ -158,7 +158,7 @@ export class Application {
    * @example app.setShutdownDelay(app.get(Env).SHUTDOWN_DELAY_MS)
    */
   setShutdownDelay(delayMs: number): void {
-    if (this.#server) throw Errors.settingAfterListen('setShutdownDelay()');
+    if (this.#server) throw LifecycleErrors.settingAfterListen('setShutdownDelay()');
     this.#settings = { ...this.#settings, shutdownDelayMs: checkMilliseconds('shutdownDelayMs', delayMs) };
   }
 
@@ -169,10 +169,10 @@ export class Application {
    * @example const { port } = await app.listen(0, '127.0.0.1')
    */
   async listen(port: number = Number(process.env.PORT ?? 8080), host?: string): Promise<BoundAddress> {
-    if (this.#closing) throw Errors.applicationClosed();
+    if (this.#closing) throw LifecycleErrors.applicationClosed();
     await this.#bootstrapHooks.run();
-    if (this.#closing) throw Errors.applicationClosed();
-    if (this.#server) throw Errors.alreadyListening(this.#bound?.url);
+    if (this.#closing) throw LifecycleErrors.applicationClosed();
+    if (this.#server) throw LifecycleErrors.alreadyListening(this.#bound?.url);
     // Claimed before the next await, so that a concurrent second call is refused too.
     // Requests and responses are made with Express's helpers already in place: nothing per request.
     const server = http.createServer({ ...this.#pipeline.serverClasses, ...serverTimeouts(this.#settings) });
@@ -188,7 +188,7 @@ export class Application {
     // close() ran while the port was being bound, and its drain found nothing listening yet.
     if (this.#closing) {
       server.close();
-      throw Errors.applicationClosed();
+      throw LifecycleErrors.applicationClosed();
     }
     await this.#openListeners(host).catch((error: unknown) => this.#abandon(server, error));
     const address = server.address() as AddressInfo;

@@ -32,7 +32,7 @@ import { accessLog } from '../observability/access-log';
 import type { RequestRefusal } from '../http/dispatcher';
 import { composeWatchers, type RequestWatcher } from '../http/request-watchers';
 import { registeredTracer } from '../observability/registered-tracer';
-import { requestSpans } from '../observability/request-span';
+import type { requestSpans as RequestSpans } from '../observability/request-span';
 import type { PreparedHandler } from '../http/exchange';
 import type { LimitableRoute } from '../ratelimit/rate-limits';
 
@@ -178,7 +178,7 @@ export class Pipeline {
           ? options.watchers
           : [accessLog(options.accessLogger), ...options.watchers],
       ),
-      tracing: tracer === undefined ? undefined : requestSpans(tracer),
+      tracing: tracer === undefined ? undefined : loadRequestSpans()(tracer),
       refuse: options.refuse,
       cors,
       security,
@@ -226,6 +226,12 @@ export class Pipeline {
 // The global hooks are checked once, as a route's are: each must have its method.
 function checkGlobalHooks(instances: GlobalHookInstances, resolve: <T>(type: Class<T>) => T): GlobalHooks {
   return resolveHooks(instances, { source: 'the application', resolve, kinds: GLOBAL_KINDS });
+}
+
+// Spans need @opentelemetry/api, loaded only where an SDK registered a tracer provider.
+function loadRequestSpans(): typeof RequestSpans {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load
+  return (require('../observability/request-span') as { requestSpans: typeof RequestSpans }).requestSpans;
 }
 
 // Without security headers a page has no policy, and its templates no nonce.

@@ -2,7 +2,7 @@ import type * as ApplicationCommand from '../cli/application-command';
 import type * as CommandConnection from '../cli/command-connection';
 import type * as JobsInspection from '../cli/jobs-inspection';
 import type { Container } from '../container/container';
-import { Errors } from '../errors';
+import { OpenApiErrors } from '../errors/openapi-errors';
 import { OPENAPI_DOCUMENT } from '../openapi/openapi-token';
 import type { Router } from '../routing/router';
 
@@ -32,7 +32,7 @@ export async function runCommand(argv: readonly string[], sources: CommandSource
   return runApplicationCommand(argv, {
     routes: () => router.routes(),
     openapi: () => {
-      if (!container.has(OPENAPI_DOCUMENT)) throw Errors.noOpenApiModule();
+      if (!container.has(OPENAPI_DOCUMENT)) throw OpenApiErrors.noOpenApiModule();
       return container.get(OPENAPI_DOCUMENT).document();
     },
     database: (command) => connectForCommand(container, command),

@@ -1,5 +1,5 @@
 import { ContainerErrors } from '../errors/container-errors';
-import { FrameworkError } from '../errors';
+import { FrameworkError } from '../errors/framework-error';
 import { classDependencies, type Dependency } from './dependencies';
 import type { ModuleImport } from './module-definition';
 import { ModuleGraph, type ProviderOverrides } from './module-graph';

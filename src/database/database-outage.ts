@@ -1,4 +1,4 @@
-import { messageOf } from '../errors';
+import { messageOf } from '../errors/describe-value';
 import type { Logger } from '../logging/logger';
 import { isDatabaseUnavailable } from './database-unavailable';
 

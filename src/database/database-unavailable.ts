@@ -1,4 +1,4 @@
-import { FrameworkError } from '../errors';
+import { FrameworkError } from '../errors/framework-error';
 import { DatabaseAnswers } from '../errors/database-answers';
 import { DatabaseErrors } from '../errors/database-errors';
 import type { ErrorAnswer } from '../http/error-responder';

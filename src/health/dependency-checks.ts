@@ -1,4 +1,4 @@
-import { messageOf } from '../errors';
+import { messageOf } from '../errors/describe-value';
 
 /** What {@link redisCheck} needs of a client: ioredis and node-redis both have it. */
 export interface PingableClient {

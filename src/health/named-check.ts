@@ -1,4 +1,4 @@
-import { messageOf } from '../errors';
+import { messageOf } from '../errors/describe-value';
 import { settleWithin } from '../lifecycle/settle-within';
 import type { CheckFunction } from './health-check';
 

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { abandonAfter, breakConnectingConnections, breakConnection } from '../orm/connection-breaker';
 import { initializeOnce, pendingInitialization } from '../database/initialize-once';
 import { migrationsOnConnect } from '../migrations/migrations-on-connect';
-import { messageOf } from '../errors';
+import { messageOf } from '../errors/describe-value';
 import { settleWithin } from '../lifecycle/settle-within';
 import { pingQuery } from './ping-queries';
 

@@ -1,6 +1,6 @@
 import type { Class } from '../container/token';
 import { HookErrors } from '../errors/hook-errors';
-import { describeValue } from '../errors';
+import { describeValue } from '../errors/describe-value';
 import type { HookEntry } from './hook-types';
 
 /** What resolving one hook needs: what it is, the method it must have, and who named it. */

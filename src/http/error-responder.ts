@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
-import { HttpError, type FieldErrors } from '../errors';
+import { HttpError, type FieldErrors } from '../errors/http-error';
 import { RequestErrors } from '../errors/request-errors';
 import type { Logger } from '../logging/logger';
 import { holdHeader, removeHeaders } from './held-headers';

@@ -1,8 +1,8 @@
-import { create as contentDisposition } from 'content-disposition';
-import { contentType } from 'mime-types';
+import type ContentDisposition from 'content-disposition';
+import type MimeTypes from 'mime-types';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import send from 'send';
+import type Send from 'send';
 import type { Readable } from 'node:stream';
 import { FileErrors } from '../errors/file-errors';
 import { markHeadersObserved } from './held-headers';
@@ -21,6 +21,26 @@ export interface SendFileOptions {
   readonly inline?: boolean;
   /** The directory a path is read from and must stay inside: a path that leaves it is a 404, never read. */
   readonly root?: string;
+}
+
+// Loaded by the first file sent, not at start-up (about 10 ms of it): most applications send none.
+let parts:
+  | {
+      send: typeof Send;
+      contentDisposition: typeof ContentDisposition.create;
+      contentType: typeof MimeTypes.contentType;
+    }
+  | undefined;
+
+function fileParts(): NonNullable<typeof parts> {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded with the first file */
+  parts ??= {
+    send: require('send') as typeof Send,
+    contentDisposition: (require('content-disposition') as typeof ContentDisposition).create,
+    contentType: (require('mime-types') as typeof MimeTypes).contentType,
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return parts;
 }
 
 /**
@@ -49,7 +69,7 @@ export function sendFile(
   if (target === undefined) return Promise.reject(FileErrors.fileOutsideRoot());
   setFileHeaders(res, options.filename ?? path.basename(target), options);
   return new Promise<void>((resolve, reject) => {
-    const stream = send(req, target, {
+    const stream = fileParts().send(req, target, {
       etag: answers.etag,
       lastModified: true,
       cacheControl: false,
@@ -76,6 +96,7 @@ function resolveInside(file: string, root: string | undefined): string | undefin
 function setFileHeaders(res: ServerResponse, filename: string | undefined, options: SendFileOptions): void {
   // send reads and writes the response's own headers: what keel held is set on it first.
   markHeadersObserved(res);
+  const { contentType, contentDisposition } = fileParts();
   const type = options.type ?? (filename ? contentType(filename) : false);
   res.setHeader('Content-Type', type || OCTET_STREAM);
   const disposition = options.inline ? 'inline' : 'attachment';

@@ -165,7 +165,7 @@ export function markHeadersObserved(res: http.ServerResponse): void {
 export function removeHeaders(res: http.ServerResponse, names: readonly string[]): void {
   const held = (res as Observable)[HELD];
   for (const name of names) {
-    if (held && Object.hasOwn(held, name)) delete held[name];
+    if (held && Object.hasOwn(held, name)) Reflect.deleteProperty(held, name);
     if (res.hasHeader(name)) res.removeHeader(name);
   }
 }

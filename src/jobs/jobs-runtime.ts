@@ -1,5 +1,5 @@
 import type { Container } from '../container/container';
-import { messageOf } from '../errors';
+import { messageOf } from '../errors/describe-value';
 import { settleWithin } from '../lifecycle/settle-within';
 import type { ApplicationStatus } from '../lifecycle/application-status';
 import type {

@@ -1,6 +1,6 @@
 import type { ErrorDescriber } from '../http/error-responder';
 import { unavailableAnswer } from '../http/unavailable-answer';
-import { FrameworkError } from '../errors';
+import { FrameworkError } from '../errors/framework-error';
 import { JobErrors } from '../errors/job-errors';
 
 // The queue's own connection errors are logged where it fails, not once a request.

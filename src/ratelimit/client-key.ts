@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { Context } from '../http/context';
-import { describeValue } from '../errors';
+import { describeValue } from '../errors/describe-value';
 import type { RateLimitKey } from './rate-limit-options';
 
 /** A route's key, from its context and the request under it (read without loading Express). */

@@ -1,4 +1,4 @@
-import { FrameworkError } from '../errors';
+import { FrameworkError } from '../errors/framework-error';
 import { RateLimitErrors } from '../errors/rate-limit-errors';
 import type { ErrorDescriber } from '../http/error-responder';
 import { unavailableAnswer } from '../http/unavailable-answer';

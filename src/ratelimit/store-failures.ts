@@ -1,5 +1,5 @@
 import { InjectionToken } from '../container/token';
-import { messageOf } from '../errors';
+import { messageOf } from '../errors/describe-value';
 import type { Logger } from '../logging/logger';
 
 /** Told of every failure of the rate limit store named `store` (`postgres`, `redis`). */

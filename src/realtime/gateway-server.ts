@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type * as Ws from 'ws';
 import type { Container } from '../container/container';
 import type { Class } from '../container/token';
-import { HttpError } from '../errors';
+import { HttpError } from '../errors/http-error';
 import { RealtimeErrors } from '../errors/realtime-errors';
 import type { Context } from '../http/context';
 import type { ServerClasses } from '../http/express-objects';

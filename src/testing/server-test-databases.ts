@@ -1,7 +1,7 @@
 import { isProcessRunning } from '../embedded/data-dir-lock';
 import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
-import { messageOf } from '../errors';
+import { messageOf } from '../errors/describe-value';
 import { TestingErrors } from '../errors/testing-errors';
 
 /** A database made for one testing application, and how to remove it. */

@@ -2,7 +2,7 @@ import { bootParts, type ApplicationParts } from '../application/boot';
 import { DATABASE_REDIRECT } from '../database/database-redirect';
 import { initializeOnce } from '../database/initialize-once';
 import { loadTypeOrm } from '../orm/typeorm';
-import { messageOf } from '../errors';
+import { messageOf } from '../errors/describe-value';
 import type { ApplicationOptions } from '../application/options';
 import type { ModuleImport } from '../container/module-definition';
 import type {

@@ -1,11 +1,5 @@
 import { startBalancer, type Balancer } from './haproxy';
-import {
-  issueToken,
-  scratchDatabase,
-  startSample,
-  waitUntilReady,
-  type RunningSample,
-} from './sample';
+import { issueToken, scratchDatabase, startSample, waitUntilReady, type RunningSample } from './sample';
 import { closedPort, postgresUrl } from './test-databases';
 
 /** Sample replicas on one database of their own, behind a real HAProxy, as a deployment runs them. */
