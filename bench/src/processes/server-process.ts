@@ -49,10 +49,14 @@ export const PRODUCTION_SERVERS: readonly ServerKind[] = SERVERS.filter(({ name 
   }),
 );
 
-/** keel and Fastify, the two that serve the order validated by zod beside their usual validator. */
+/**
+ * keel and Fastify, the two that serve the order validated by zod beside their usual validator:
+ * the zod route (ZOD_ROUTE=1) is theirs in this phase only, so that every other phase starts
+ * each server with the same five routes, none of them loading zod.
+ */
 export const VALIDATION_SERVERS: readonly ServerKind[] = SERVERS.filter(
   ({ name }) => name === 'keel' || name === 'fastify',
-).map((kind) => ({ ...kind, routes: VALIDATION_ROUTES }));
+).map((kind) => ({ ...kind, routes: VALIDATION_ROUTES, env: { ...kind.env, ZOD_ROUTE: '1' } }));
 
 const SERVERS_DIR = path.join(__dirname, '..', 'servers');
 const BOOT_TIMEOUT_MS = 30_000;
