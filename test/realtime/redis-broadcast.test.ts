@@ -100,17 +100,23 @@ describe("Broadcast: channels shared by replicas through Redis (via: 'redis')", 
     await admin.quit();
   });
 
-  test('an event published on replica A reaches a WebSocket client and an SSE client of replica B', async () => {
+  test('an event published on replica A reaches a WebSocket client and an SSE client of replica B, and an SSE client of A itself', async () => {
     const socket = await connect(`${b.url.replace('http://', 'ws://')}/ws/orders`);
     expect((await socket.next('joined')).data).toEqual(['orders']);
     const stream = await openEventStream(`${b.url}/orders/live`);
+    // A hears of its own event as B does; and once this stream of A has it, no test after can
+    // see it come late to a stream of A opened after it was published.
+    const own = await openEventStream(`${a.url}/orders/live`);
     const id = await publishOrder(a, 1);
     expect(id).toMatch(/^\d+$/);
     expect(await socket.next('order')).toEqual({ event: 'order', data: { n: 1 }, id });
     const text = await stream.waitFor('the order event', (seen) => eventsIn(seen).length === 1, 10_000);
     expect(eventsIn(text)).toEqual([{ id, n: 1 }]);
+    const ownText = await own.waitFor('the order event on A', (seen) => eventsIn(seen).length === 1, 10_000);
+    expect(eventsIn(ownText)).toEqual([{ id, n: 1 }]);
     socket.ws.close();
     stream.leave();
+    own.leave();
   });
 
   test('an SSE client that reconnects to the other replica with Last-Event-ID gets every event it missed, once, in order', async () => {
