@@ -11,6 +11,8 @@ import { joinedRawHeader } from './raw-headers';
 function hashOf(body: string | Uint8Array): string {
   let first = 0x811c9dc5;
   let second = 0x9747b28c;
+  // One loop per kind of body: with the kind tested in the loop, V8 keeps both reads in it, and a
+  // string hashed 2.5 times slower (Node 24, a 40-character JSON body).
   if (typeof body === 'string') {
     for (let index = 0; index < body.length; index++) {
       const unit = body.charCodeAt(index);

@@ -64,7 +64,8 @@ export class Broadcast {
    * `lastEventId` still in the replay window, then each one this replica hears of from then on, in
    * id order and none twice; ends when the client goes (or the server shuts down). Without
    * `lastEventId`, an event published elsewhere a moment before the stream opened is among them
-   * when this replica hears of it after: a client that must not miss one names the last id it has. Return it from an `@Sse()` handler, or give it to `ctx.sse()`.
+   * when this replica hears of it after: a client that must not miss one names the last id it has.
+   * Return it from an `@Sse()` handler, or give it to `ctx.sse()`.
    *
    * @example
    * @Sse('orders/live') live(@LastEventId() last?: string) { return this.broadcast.stream('orders', last); }
