@@ -4,6 +4,7 @@ import type { ShutdownSettings } from './options';
 import type { ApplicationParts } from './boot';
 import { runCommand } from './run-command';
 import { serverTimeouts } from './server-timeouts';
+import { bodilessRequests } from './bodiless-requests';
 import { isCliCommand } from '../cli/command-words';
 import type { Container } from '../container/container';
 import type { Token } from '../container/token';
@@ -175,7 +176,11 @@ export class Application {
     if (this.#server) throw LifecycleErrors.alreadyListening(this.#bound?.url);
     // Claimed before the next await, so that a concurrent second call is refused too.
     // Requests and responses are made with Express's helpers already in place: nothing per request.
-    const server = http.createServer({ ...this.#pipeline.serverClasses, ...serverTimeouts(this.#settings) });
+    const server = http.createServer({
+      ...this.#pipeline.serverClasses,
+      ...serverTimeouts(this.#settings),
+      ...bodilessRequests(this.#settings),
+    });
     refuseConnect(server, this.#errorShape);
     answerClientErrors(server, this.#errorShape);
     if (this.#settings.maxConnections !== undefined) server.maxConnections = this.#settings.maxConnections;

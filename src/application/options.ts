@@ -38,6 +38,15 @@ export interface ApplicationOptions {
   /** The most connections the server holds at once; further ones are closed as they arrive. Default: no cap. */
   maxConnections?: number;
   /**
+   * A request with neither Content-Length nor Transfer-Encoding, which by HTTP/1.1 has no body (most
+   * GETs), arrives with its body stream already ended (Node's `optimizeEmptyRequests`, Node 24.12
+   * and later; older Nodes ignore it): it never emits `'data'`, `'end'` or `'close'`, and
+   * `req.readableEnded` is true. It spares such a request the stream's life cycle, about an eighth of
+   * what a small GET costs. `false` for Express middleware that waits for a bodiless request's
+   * `'end'`, which would otherwise wait until `requestTimeoutMs`. Default: `true`.
+   */
+  endBodilessRequests?: boolean;
+  /**
    * Limits past which every request but the health routes answers 503 `{"error":"overloaded"}` with
    * `Retry-After`, and readiness 503 with `load`, until the process is back under them. Default: off.
    */
@@ -122,6 +131,7 @@ export interface ResolvedOptions {
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly maxConnections: number | undefined;
+  readonly endBodilessRequests: boolean;
   readonly loadShedding: LoadSheddingSettings | undefined;
   readonly accessLog: boolean;
   /** Undefined where the option is `false`. */
@@ -149,6 +159,7 @@ export type ShutdownSettings = Pick<
   | 'requestTimeoutMs'
   | 'keepAliveTimeoutMs'
   | 'maxConnections'
+  | 'endBodilessRequests'
 >;
 
 /** Fills in the defaults of {@link ApplicationOptions}; an option of the wrong kind is a boot error. */
@@ -163,6 +174,7 @@ export function resolveOptions(options: ApplicationOptions): ResolvedOptions {
     ...resolveClientTimeouts(options),
     maxConnections:
       options.maxConnections === undefined ? undefined : checkCount('maxConnections', options.maxConnections),
+    endBodilessRequests: checkBoolean('endBodilessRequests', options.endBodilessRequests ?? true),
     loadShedding: options.loadShedding === undefined ? undefined : resolveLoadShedding(options.loadShedding),
     accessLog: checkBoolean('accessLog', options.accessLog ?? true),
     requestIdHeader: checkHeaderName('requestIdHeader', options.requestIdHeader ?? 'X-Request-Id'),

@@ -32,7 +32,14 @@ async function main(): Promise<void> {
   await dataSource.initialize();
   const orders = dataSource.getRepository(OrderRecord);
 
-  const app = Fastify({ logger: isProduction });
+  // OPTIMIZE_EMPTY_REQUESTS=1 (never set by the runner): Node's option that keel turns on by default
+  // (`endBodilessRequests`), given to Fastify's server, to show what it would gain Fastify too.
+  // The cast: the @types/node of Node 20 predates the option.
+  const endsBodilessRequests = process.env.OPTIMIZE_EMPTY_REQUESTS === '1';
+  const app = Fastify({
+    logger: isProduction,
+    ...(endsBodilessRequests && { http: { optimizeEmptyRequests: true } as object }),
+  });
   if (isProduction) await app.register(loadMetricsPlugin(), { endpoint: '/metrics' });
 
   app.get('/health', async () => ({ status: 'ok' }));
