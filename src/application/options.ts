@@ -43,7 +43,8 @@ export interface ApplicationOptions {
    * and later; older Nodes ignore it): it never emits `'data'`, `'end'` or `'close'`, and
    * `req.readableEnded` is true. It spares such a request the stream's life cycle, about an eighth of
    * what a small GET costs. `false` for Express middleware that waits for a bodiless request's
-   * `'end'`, which would otherwise wait until `requestTimeoutMs`. Default: `true`.
+   * `'end'`, which would otherwise wait until its client gave up (`requestTimeoutMs` bounds only a
+   * request still being read, and Node has read this one whole). Default: `true`.
    */
   endBodilessRequests?: boolean;
   /**
