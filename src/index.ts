@@ -1,3 +1,5 @@
+// First: every module loaded after it is compiled once, for every later start (see its comment).
+import './compile-cache';
 import 'reflect-metadata';
 
 export { createApplication } from './application/create-application';

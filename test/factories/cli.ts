@@ -24,8 +24,8 @@ export interface RunOptions {
   /** `pipe` (the default) is a pipe kept open and never written to: a program that reads it hangs. */
   readonly stdin?: 'pipe' | 'ignore';
   readonly timeoutMs?: number;
-  /** Added to the environment. */
-  readonly env?: Readonly<Record<string, string>>;
+  /** Added to the environment; a name given `undefined` is left out of it. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** The most a file may grow to, in 512-byte blocks (`ulimit -f`): a write past it fails with EFBIG. */
   readonly fileSizeLimit?: number;
 }
