@@ -2,6 +2,7 @@ import type { LoadGenerator } from '../load/load-request';
 
 const SERVER_LABELS: Record<string, string> = {
   keel: 'keel',
+  'keel-uncached': 'keel, compile cache off',
   express: 'Express',
   nest: 'NestJS',
   fastify: 'Fastify',

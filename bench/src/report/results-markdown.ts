@@ -371,6 +371,8 @@ ${renderValidationSection(summary)}
 
 Spawn to the first 200 on \`GET /health\`, median of ${settings.coldStarts}. Express, NestJS, Fastify
 and node:http connect to the database before they listen; keel connects in the background after boot.
+keel turns on Node's compile cache, which its earlier starts on this machine filled: \`keel, compile
+cache off\` (\`NODE_DISABLE_COMPILE_CACHE=1\`) is the start of a container whose image ships none.
 
 ${renderColdStartTable(summary)}
 
