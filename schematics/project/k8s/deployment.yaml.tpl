@@ -88,7 +88,7 @@ spec:
               cpu: '1'
               memory: 256Mi
           securityContext:
-            # With DATABASE_URL set the application writes no file.
+            # With DATABASE_URL set the application needs to write no file (Node's compile cache stays off).
             readOnlyRootFilesystem: true
             allowPrivilegeEscalation: false
             capabilities:
