@@ -9,8 +9,8 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,200}$/;
 // string concatenation a request where a random UUID cost a request a tenth of keel's own work.
 // The count is written in base 36: V8 keeps the decimal string of each number it converts in a
 // cache of its own, so a decimal count left every request's string alive through the next
-// scavenge, and the young generation grew to V8's largest under load (RSS and scavenge pauses
-// with it; test/lifecycle/young-garbage.test.ts).
+// scavenge, and the young generation grew to V8's largest under load, RSS and scavenge pauses
+// with it (measured as bench/README.md's "Memory after load" says).
 const PROCESS_PREFIX = randomBytes(8).toString('hex');
 let issued = 0;
 
