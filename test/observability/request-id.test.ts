@@ -146,6 +146,20 @@ describe('X-Request-Id', () => {
     expect(prefixes.size).toBe(20);
   });
 
+  // The notation is the point (src/http/request-id.ts says why): a decimal count would also match
+  // GENERATED, and would keep every request's id alive in V8's number-to-string cache under load.
+  test("a process's generated ids count 1, 2, … in base 36", () => {
+    jest.isolateModules(() => {
+      const { requestIdFrom } =
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh count, as a new process has
+        require('../../src/http/request-id') as typeof import('../../src/http/request-id');
+      const counts = Array.from({ length: 40 }, () => GENERATED.exec(requestIdFrom(undefined))?.[2]);
+      expect(counts.slice(8, 11)).toEqual(['9', 'a', 'b']);
+      expect(counts.slice(34, 37)).toEqual(['z', '10', '11']);
+      expect(counts).toEqual(Array.from({ length: 40 }, (_, index) => (index + 1).toString(36)));
+    });
+  });
+
   test('an answer no route gives carries the id too', async () => {
     const res = await fetch(`${served().url}/nowhere`, { headers: { 'X-Request-Id': 'lost-1' } });
     expect(res.status).toBe(404);
