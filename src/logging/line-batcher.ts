@@ -11,16 +11,19 @@ export interface SynchronousSink {
 }
 
 // The buffer the lines of one turn are encoded into: a busy turn's worth of access lines.
-const BATCH_BYTES = 64 * 1024;
+const BATCH_BYTES = 192 * 1024;
+// The UTF-16 units the batch holds whatever they are: a unit never takes more than 3 bytes in UTF-8.
+const BATCH_UNITS = BATCH_BYTES / 3;
 
 /**
- * A log destination that encodes each line into one buffer at once and hands the lines of one turn
- * of the event loop to `sink` in a single write. Written line by line, each line costs a write
- * system call (pino's default) or, asynchronously, sonic-boom's measuring of the chunk each line
- * joins and a hand-off to libuv's thread pool. Here a line's string dies as soon as it is encoded,
- * and stdout gets one write a turn: a turn's lines are out before the next turn reads a request.
+ * A log destination that joins the lines of one turn of the event loop, encodes them into one
+ * buffer at the turn's end and hands that to `sink` in a single write. Written line by line, each
+ * line costs a write system call (pino's default) or, asynchronously, sonic-boom's measuring of the
+ * chunk each line joins and a hand-off to libuv's thread pool; encoded line by line, a call into
+ * C++ each (about 1,100 instructions of an access line's 9,800). Here stdout gets one write a turn:
+ * a turn's lines are out before the next turn reads a request.
  *
- * Lines keep their order: every line of the logger goes through the same buffer.
+ * Lines keep their order: every line of the logger goes through the same string and buffer.
  *
  * @example
  * const stdout = pino.destination({ dest: 1, sync: true, contentMode: 'buffer' });
@@ -28,7 +31,8 @@ const BATCH_BYTES = 64 * 1024;
  */
 export class LineBatcher {
   private readonly batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
-  private end = 0;
+  // The turn's lines, joined: encoded at once when handed on, not one call into C++ a line.
+  private pending = '';
   private handOnScheduled = false;
 
   constructor(private readonly sink: SynchronousSink) {
@@ -37,16 +41,14 @@ export class LineBatcher {
     onExit.register(this, flushAtExit);
   }
 
-  /** Encodes `line` into the batch, which is handed on at the end of this turn of the event loop. */
+  /** Adds `line` to the turn's lines, which are encoded and handed on at the end of this turn of the event loop. */
   write(line: string): boolean {
-    // A string of n UTF-16 units never takes more than 3n bytes in UTF-8.
-    const mostBytes = line.length * 3;
-    if (mostBytes > BATCH_BYTES - this.end) {
+    if (this.pending.length + line.length > BATCH_UNITS) {
       this.handOn();
       // A line longer than the batch could hold goes out by itself, in its order.
-      if (mostBytes > BATCH_BYTES) return this.sink.write(Buffer.from(line, 'utf8'));
+      if (line.length > BATCH_UNITS) return this.sink.write(Buffer.from(line, 'utf8'));
     }
-    this.end += this.batch.write(line, this.end);
+    this.pending += line;
     if (!this.handOnScheduled) {
       this.handOnScheduled = true;
       setImmediate(this.handOnScheduledBatch);
@@ -72,11 +74,11 @@ export class LineBatcher {
   };
 
   private handOn(): void {
-    if (this.end === 0) return;
-    const bytes = this.end;
-    // Reset first: a sink that throws must not make the next turn write these bytes again.
-    this.end = 0;
-    this.sink.write(this.batch.subarray(0, bytes));
+    if (this.pending === '') return;
+    const lines = this.pending;
+    // Reset first: a sink that throws must not make the next turn write these lines again.
+    this.pending = '';
+    this.sink.write(this.batch.subarray(0, this.batch.write(lines, 0)));
   }
 }
 
