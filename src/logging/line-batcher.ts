@@ -20,8 +20,8 @@ const BATCH_UNITS = BATCH_BYTES / 3;
  * buffer at the turn's end and hands that to `sink` in a single write. Written line by line, each
  * line costs a write system call (pino's default) or, asynchronously, sonic-boom's measuring of the
  * chunk each line joins and a hand-off to libuv's thread pool; encoded line by line, a call into
- * C++ each (about 1,100 instructions of an access line's 9,800). Here stdout gets one write a turn:
- * a turn's lines are out before the next turn reads a request.
+ * C++ each (about 1,100 of an access line's 10,000 instructions, where a turn writes several).
+ * Here stdout gets one write a turn: a turn's lines are out before the next turn reads a request.
  *
  * Lines keep their order: every line of the logger goes through the same string and buffer.
  *
