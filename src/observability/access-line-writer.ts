@@ -32,18 +32,22 @@ function pinoLineWriter(logger: pino.Logger): WriteAccessLine {
   const internals = logger as unknown as Record<symbol, unknown>;
   const stream = internals[symbols.streamSym] as { write(line: string): unknown };
   const bindings = internals[symbols.chindingsSym] as string;
-  // Each level's number, read once: a lookup by level name on every line would go megamorphic.
+  // Each level's number and the start of its lines, read and written once: a lookup by level name
+  // on every line would go megamorphic, and fewer pieces are joined on every line.
   const { debug = 20, info = 30, error = 50 } = logger.levels.values;
-  // A line's start for each level, written once: fewer pieces to join on every line.
-  const debugStart = `{"level":${debug},"time":`;
-  const infoStart = `{"level":${info},"time":`;
-  const errorStart = `{"level":${error},"time":`;
+  const debugLevel = lineLevel(debug);
+  const infoLevel = lineLevel(info);
+  const errorLevel = lineLevel(error);
   return (line, level) => {
-    const value = level === 'info' ? info : level === 'error' ? error : debug;
+    const { value, start } = level === 'info' ? infoLevel : level === 'error' ? errorLevel : debugLevel;
     if (value < logger.levelVal) return;
-    const start = level === 'info' ? infoStart : level === 'error' ? errorStart : debugStart;
     stream.write(`${start}${clock.now()}${bindings}${accessFields(line)},"msg":"request"}\n`);
   };
+}
+
+// A level's number, and what its lines start with up to their time.
+function lineLevel(value: number): { readonly value: number; readonly start: string } {
+  return { value, start: `{"level":${value},"time":` };
 }
 
 // pino's `time`, the milliseconds since the epoch, written once a millisecond: a number past 2^31
