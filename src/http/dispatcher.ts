@@ -12,7 +12,7 @@ import type { ExpressObjects } from './express-objects';
 import { HttpError } from '../errors/http-error';
 import { RequestErrors } from '../errors/request-errors';
 import { runErrorMiddleware, runMiddleware } from './middleware';
-import { holdOwnHeaders, markHeadersObserved, type HeaderObject } from './held-headers';
+import { holdOwnHeaders, markHeadersObserved, tellWhenClosed, type HeaderObject } from './held-headers';
 import { hasBody, rawHeader } from './raw-headers';
 import { requestIdFrom } from './request-id';
 import { RequestState, requestScope } from './request-state';
@@ -119,6 +119,8 @@ export class Dispatcher {
     this.#enter =
       parts.tracing?.enter ?? (parts.isRequestScoped ? requestScope.run.bind(requestScope) : runUnscoped);
     this.#startWatching = parts.watch === undefined ? undefined : watching(parts.watch);
+    // Watched answers are told as they close by keel's response class, not by a listener each.
+    if (parts.watch !== undefined) tellWhenClosed(parts.objects.serverClasses.ServerResponse);
     this.#entersForCallback = parts.isRequestScoped && parts.tracing === undefined;
   }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 // The module's own, not the global: the global is a getter, looked up on every read.
 import { performance } from 'node:perf_hooks';
 import { InjectionToken } from '../container/token';
+import { WATCHED, whenClosed } from './held-headers';
 import type { RequestState } from './request-state';
 
 /**
@@ -46,8 +47,6 @@ export function composeWatchers(watchers: readonly RequestWatcher[]): RequestWat
   };
 }
 
-const WATCHED = Symbol('keel.watchedRequest');
-
 type Watched = ServerResponse & { [WATCHED]?: RequestState | undefined };
 
 /** Starts watching one request. */
@@ -76,6 +75,6 @@ export function watching(watcher: RequestWatcher): StartWatching {
     state.startedAt = performance.now();
     arrived?.(state, req, res);
     (res as Watched)[WATCHED] = state;
-    res.on('close', onClose);
+    whenClosed(res, onClose);
   };
 }

@@ -38,10 +38,24 @@ function pinoLineWriter(logger: pino.Logger): WriteAccessLine {
   const debugLevel = lineLevel(debug);
   const infoLevel = lineLevel(info);
   const errorLevel = lineLevel(error);
+  // What follows the time up to the path's first character: the bindings and the method's field.
+  const heads = new Map<string | undefined, string>();
+  const headOf = (method: string | undefined): string => {
+    let head = heads.get(method);
+    if (head === undefined) {
+      head = `${bindings}${method === undefined ? '' : `,"method":${JSON.stringify(method)}`},"path":"`;
+      heads.set(method, head);
+    }
+    return head;
+  };
   return (line, level) => {
     const { value, start } = level === 'info' ? infoLevel : level === 'error' ? errorLevel : debugLevel;
     if (value < logger.levelVal) return;
-    stream.write(`${start}${clock.now()}${bindings}${accessFields(line)},"msg":"request"}\n`);
+    // Twelve pieces at most: each join is a string of its own until the batch is encoded.
+    stream.write(
+      `${start}${wallClock.now()}${headOf(line.method)}${pathInQuotes(line.path)}${routeAndStatus(line)}` +
+        `${hundredthsAsJson(line.ms)},"bytes":${line.bytes},"requestId":"${line.requestId}${lineEnd(line)}`,
+    );
   };
 }
 
@@ -50,57 +64,74 @@ function lineLevel(value: number): { readonly value: number; readonly start: str
   return { value, start: `{"level":${value},"time":` };
 }
 
-// pino's `time`, the milliseconds since the epoch, written once a millisecond: a number past 2^31
-// is a double, which V8 writes through its shortest-digits search (about 450 instructions), and a
-// busy replica writes many lines a millisecond.
-const clock = {
+/**
+ * pino's `time`, the milliseconds since the epoch, written once a millisecond, and from a second's
+ * digits written once a second and a millisecond's three: a number past 2^31 is a double, which V8
+ * writes through its shortest-digits search (about 450 instructions), and a busy replica writes many
+ * lines a millisecond.
+ */
+const wallClock = {
   ms: 0,
   text: '0',
+  second: -1,
+  secondText: '',
   now(): string {
     const ms = Date.now();
     if (ms !== this.ms) {
       this.ms = ms;
-      this.text = `${ms}`;
+      const second = Math.floor(ms / 1000);
+      if (second !== this.second) {
+        this.second = second;
+        this.secondText = `${second}`;
+      }
+      this.text = `${this.secondText}${MILLISECONDS[ms - second * 1000]}`;
     }
     return this.text;
   },
 };
 
-// The line's fields as pino writes them: in AccessLine's order, undefined ones left out. A string is
-// quoted as JSON.stringify quotes it, which for what these fields can hold (a method, a path as Node
-// read it, a route pattern, a checked or generated id) is what pino's own quoting writes.
-function accessFields(line: AccessLine): string {
-  const { method, route, traceId } = line;
-  // The request id needs no escaping: requestIdFrom lets through only characters JSON writes as
-  // they are, and generates hexadecimal digits, a dash and a count otherwise.
+// '000' to '999', each millisecond's digits within its second.
+const MILLISECONDS = Array.from({ length: 1000 }, (_, ms) => `${ms}`.padStart(3, '0'));
+
+// The line's route and status fields, from the path's closing quote to the ms field's name: one
+// string for each route and status, as both are few and come back on every request.
+function routeAndStatus({ route, status }: AccessLine): string {
+  const key = route ?? '';
+  let byStatus = ROUTE_FIELDS.get(key);
+  if (byStatus === undefined) {
+    byStatus = new Map();
+    ROUTE_FIELDS.set(key, byStatus);
+  }
+  let fields = byStatus.get(status);
+  if (fields === undefined) {
+    fields = `","route":${route === null ? 'null' : JSON.stringify(route)},"status":${status},"ms":`;
+    byStatus.set(status, fields);
+  }
+  return fields;
+}
+
+// Keyed by the route pattern ('' for no route: a pattern starts with '/'), then by status.
+const ROUTE_FIELDS = new Map<string, Map<number | null, string>>();
+
+// From the request id's closing quote to the line's end. The request id needs no escaping:
+// requestIdFrom lets through only characters JSON writes as they are, and generates hexadecimal
+// digits, a dash and a count otherwise.
+function lineEnd({ traceId, aborted }: AccessLine): string {
+  if (traceId === undefined && aborted === undefined) return PLAIN_LINE_END;
   return (
-    (method === undefined ? '' : fieldOnce(METHOD_FIELDS, ',"method":', method)) +
-    `,"path":${quotedPath(line.path)}` +
-    (route === null ? ',"route":null' : fieldOnce(ROUTE_FIELDS, ',"route":', route)) +
-    `,"status":${line.status},"ms":${hundredthsAsJson(line.ms)},"bytes":${line.bytes},"requestId":"${line.requestId}"` +
-    (traceId === undefined ? '' : `,"traceId":${JSON.stringify(traceId)}`) +
-    (line.aborted === true ? ',"aborted":true' : '')
+    `"${traceId === undefined ? '' : `,"traceId":${JSON.stringify(traceId)}`}` +
+    `${aborted === true ? ',"aborted":true' : ''},"msg":"request"}\n`
   );
 }
 
-// Methods and route patterns are few and come back on every request: each field is written once.
-const METHOD_FIELDS = new Map<string, string>();
-const ROUTE_FIELDS = new Map<string, string>();
-
-function fieldOnce(fields: Map<string, string>, name: string, text: string): string {
-  let field = fields.get(text);
-  if (field === undefined) {
-    field = `${name}${JSON.stringify(text)}`;
-    fields.set(text, field);
-  }
-  return field;
-}
+const PLAIN_LINE_END = '","msg":"request"}\n';
 
 // What JSON.stringify would escape: a quote, a backslash, a control character, a surrogate (paired
-// ones it keeps, but they are left to it). A path has none as a rule, and then needs only quotes.
+// ones it keeps, but they are left to it). A path has none as a rule, and is then written as it is.
 // eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
 const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-function quotedPath(path: string): string {
-  return ESCAPED_IN_JSON.test(path) ? JSON.stringify(path) : `"${path}"`;
+// The path as JSON writes it between its quotes.
+function pathInQuotes(path: string): string {
+  return ESCAPED_IN_JSON.test(path) ? JSON.stringify(path).slice(1, -1) : path;
 }

@@ -11,12 +11,17 @@ interface WrittenLine {
 }
 
 let accessLines: WrittenLine[];
+// The wall clock before and after the fixture ran: every line's time falls between them.
+let ranFrom: number;
+let ranTo: number;
 
 // keel's default logger writes its access lines itself, in pino's format: the fixture's stdout is
 // what a log shipper reads.
 beforeAll(async () => {
   const script = path.join(REPO_ROOT, 'test', 'fixtures', 'apps', 'access-lines.mjs');
+  ranFrom = Date.now();
   const run = await runNode(script, [], { timeoutMs: 30_000 });
+  ranTo = Date.now();
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   accessLines = run.stdout
@@ -65,6 +70,15 @@ function lineOf(requestId: string): WrittenLine {
 test('each access line is, byte for byte, the line pino writes for its fields', () => {
   expect(accessLines.length).toBe(6);
   for (const { text, entry } of accessLines) expect(text).toBe(writtenByPino(entry));
+});
+
+// The time is written from a second's digits and a millisecond's: a millisecond below 100 keeps its zeros.
+test('each line carries the wall clock in milliseconds when its answer closed', () => {
+  for (const { entry } of accessLines) {
+    expect(Number.isInteger(entry.time)).toBe(true);
+    expect(entry.time).toBeGreaterThanOrEqual(ranFrom);
+    expect(entry.time).toBeLessThanOrEqual(ranTo);
+  }
 });
 
 test("a routed request: the bindings of keel's logger, the route, the path without its query", () => {
