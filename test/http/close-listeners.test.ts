@@ -34,13 +34,18 @@ async function serverOf(
   return { url: `http://127.0.0.1:${port}/`, closed, server };
 }
 
+// A keel server's response class, as an application's is made (express-objects.ts).
+function keelResponseClass(): typeof http.ServerResponse {
+  return class extends HeaderHoldingResponse {} as typeof http.ServerResponse;
+}
+
 async function closeServer(server: http.Server): Promise<void> {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 }
 
 test("a keel server's response tells its listener once as its answer ends, and 'close' still reaches the application", async () => {
-  const responseClass = class extends HeaderHoldingResponse {};
+  const responseClass = keelResponseClass();
   tellWhenClosed(responseClass);
   const { url, closed, server } = await serverOf(responseClass, (res) => res.end('done'));
   try {
@@ -53,7 +58,7 @@ test("a keel server's response tells its listener once as its answer ends, and '
 });
 
 test('a response whose client left before its answer tells its listener once', async () => {
-  const responseClass = class extends HeaderHoldingResponse {};
+  const responseClass = keelResponseClass();
   tellWhenClosed(responseClass);
   let answering: () => void = () => undefined;
   const asked = new Promise<void>((resolve) => (answering = resolve));
@@ -70,7 +75,7 @@ test('a response whose client left before its answer tells its listener once', a
 });
 
 test("a response class not told to, keel's or Node's own, takes a 'close' listener instead", async () => {
-  for (const responseClass of [class extends HeaderHoldingResponse {}, http.ServerResponse]) {
+  for (const responseClass of [keelResponseClass(), http.ServerResponse]) {
     const { url, closed, server } = await serverOf(responseClass, (res) => res.end('done'));
     try {
       await (await fetch(url)).text();
